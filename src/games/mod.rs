@@ -1,0 +1,447 @@
+//! The five games: what every game module provides, and dispatch from a game id to its module.
+//!
+//! A game module knows its cell alphabet, keys, the original problem's limits, its judge input
+//! and output formats, its solver(s) and how to explain a result. It knows nothing of editors.
+
+pub mod budget;
+pub mod chess;
+pub mod grid;
+pub mod judge_io;
+pub mod race;
+pub mod strings;
+pub mod tetris;
+pub mod zgame;
+
+pub use budget::{Budget, Unsolved};
+pub use grid::Grid;
+
+use crate::diag::Diagnostic;
+use crate::span::Span;
+use serde::Serialize;
+use std::fmt;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum GameId {
+    Zgame,
+    Race,
+    Chess,
+    Tetris,
+    Strings,
+}
+
+impl GameId {
+    pub const ALL: [GameId; 5] = [
+        GameId::Zgame,
+        GameId::Race,
+        GameId::Chess,
+        GameId::Tetris,
+        GameId::Strings,
+    ];
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            GameId::Zgame => "zgame",
+            GameId::Race => "race",
+            GameId::Chess => "chess",
+            GameId::Tetris => "tetris",
+            GameId::Strings => "strings",
+        }
+    }
+
+    pub fn from_name(name: &str) -> Option<GameId> {
+        GameId::ALL.into_iter().find(|g| g.as_str() == name)
+    }
+}
+
+impl fmt::Display for GameId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// A key a game accepts besides `expect`.
+#[derive(Debug)]
+pub struct KeySpec {
+    pub name: &'static str,
+    pub doc: &'static str,
+    /// Values offered by completion (may be empty).
+    pub values: &'static [&'static str],
+    pub required: bool,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GridRule {
+    Required,
+    Forbidden,
+}
+
+/// What the rest of the tool needs to know about a game without solving anything.
+#[derive(Debug)]
+pub struct GameSpec {
+    pub id: GameId,
+    /// The original problem, e.g. "HDU 5754 Life Winner Bo".
+    pub title: &'static str,
+    /// One paragraph of rules for hovers and completion docs.
+    pub rules: &'static str,
+    pub keys: &'static [KeySpec],
+    pub grid: GridRule,
+    pub is_cell: fn(u8) -> bool,
+    /// The cell alphabet in words, for messages: "`A`, `B` or `.`".
+    pub cells_doc: &'static str,
+    /// Answer tokens, for completion after `expect =`.
+    pub answers: &'static [&'static str],
+    /// Every answer a case can have (zgame: the eight combinations), for suite coverage.
+    pub answer_classes: &'static [&'static str],
+    /// The game's own diagnostic codes with a one-paragraph explanation each.
+    pub codes: &'static [(&'static str, &'static str)],
+    /// How many tests one judge input file may hold (the original T limit).
+    pub max_tests_per_file: usize,
+}
+
+/// A property of a case as the game sees it (keys are unique and known to the game).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Prop {
+    pub key: String,
+    pub value: String,
+    pub key_span: Span,
+    pub value_span: Span,
+}
+
+/// A case after the generic checks: known keys only, each once; a rectangular grid of cells
+/// from the game's alphabet (or no grid when the game forbids one).
+#[derive(Clone, Copy, Debug)]
+pub struct CaseInput<'a> {
+    /// The header line; case-wide messages point here.
+    pub header: Span,
+    pub grid: Option<&'a Grid>,
+    /// Byte offset of each grid row's first cell.
+    pub row_starts: &'a [usize],
+    pub props: &'a [Prop],
+}
+
+impl CaseInput<'_> {
+    pub fn prop(&self, key: &str) -> Option<&Prop> {
+        self.props.iter().find(|p| p.key == key)
+    }
+
+    /// The span of cell (r, c), zero-based; cells are single ASCII bytes after the alphabet check.
+    pub fn cell_span(&self, r: usize, c: usize) -> Span {
+        match self.row_starts.get(r) {
+            Some(&start) => Span::new(start + c, start + c + 1),
+            None => self.header,
+        }
+    }
+
+    /// The span of the whole grid, or the header when there is none.
+    pub fn grid_span(&self) -> Span {
+        match (self.row_starts.first(), self.row_starts.last(), self.grid) {
+            (Some(&first), Some(&last), Some(grid)) => Span::new(first, last + grid.cols),
+            _ => self.header,
+        }
+    }
+}
+
+/// How a cell looks in the editor: its outcome for the player to move there, or its role.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum CellMark {
+    None,
+    Win,
+    Lose,
+    Draw,
+    /// On a line of optimal play or a shortest path.
+    Path,
+    /// Where the players can meet (race's middle layer).
+    Meet,
+}
+
+/// Per-cell results for hover and colouring.
+pub struct CellMap {
+    pub rows: usize,
+    pub cols: usize,
+    pub marks: Vec<CellMark>,
+    /// What cell (r, c) means, in words (zero-based; the text uses 1-based coordinates).
+    pub describe: Box<dyn Fn(usize, usize) -> Option<String> + Send + Sync>,
+}
+
+impl CellMap {
+    pub fn mark(&self, r: usize, c: usize) -> CellMark {
+        if r < self.rows && c < self.cols {
+            self.marks.get(r * self.cols + c).copied().unwrap_or(CellMark::None)
+        } else {
+            CellMark::None
+        }
+    }
+}
+
+impl fmt::Debug for CellMap {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("CellMap")
+            .field("rows", &self.rows)
+            .field("cols", &self.cols)
+            .finish_non_exhaustive()
+    }
+}
+
+/// A solved case.
+#[derive(Debug)]
+pub struct Solution {
+    /// Exactly what the original judge prints for this case (one line, no newline).
+    pub answer: String,
+    /// The verdict in words: "Alice cannot win, can force a draw, cannot lose".
+    pub verdict: String,
+    /// A short outcome for a code lens: "Alice: win ✗ · draw ✓ · lose ✗".
+    pub lens: String,
+    /// Why, in a sentence or two.
+    pub why: String,
+    pub cells: Option<CellMap>,
+    /// Search nodes spent (0 for closed forms), for hovers and benchmarks.
+    pub nodes: u64,
+}
+
+/// A case body in `.board` syntax, for `import` and `gen`.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct CaseBody {
+    pub props: Vec<(String, String)>,
+    pub rows: Vec<String>,
+}
+
+/// Malformed judge input: the 1-based line and what is wrong there.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct JudgeError {
+    pub line: usize,
+    pub message: String,
+}
+
+impl fmt::Display for JudgeError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "line {}: {}", self.line, self.message)
+    }
+}
+
+impl std::error::Error for JudgeError {}
+
+/// What each game module implements.
+pub trait Game {
+    type Board: Clone + fmt::Debug + Send + Sync + 'static;
+    const SPEC: GameSpec;
+
+    /// The board of a case whose keys and cell alphabet were already checked; reports the
+    /// game's own rules as errors and the original problem's limits as warnings.
+    fn board(input: &CaseInput<'_>, diags: &mut Vec<Diagnostic>) -> Option<Self::Board>;
+
+    /// The canonical form of an `expect` value, or what is wrong with its form.
+    fn parse_answer(text: &str) -> Result<String, String>;
+
+    fn solve(board: &Self::Board, budget: &Budget) -> Result<Solution, Unsolved>;
+
+    /// Only the judge answer: the fast path that `judge` uses.
+    fn answer(board: &Self::Board, budget: &Budget) -> Result<String, Unsolved> {
+        Self::solve(board, budget).map(|s| s.answer)
+    }
+
+    /// Reads a whole judge input file.
+    fn read_judge(text: &str) -> Result<Vec<Self::Board>, JudgeError>;
+
+    /// Writes boards as one judge input file (the caller keeps within `max_tests_per_file`).
+    fn write_judge(boards: &[Self::Board]) -> String;
+
+    /// The whole judge run: input text to output text (one line per test, newline-terminated).
+    fn judge(text: &str, budget: &Budget) -> Result<String, JudgeFailure> {
+        let boards = Self::read_judge(text).map_err(JudgeFailure::Input)?;
+        let mut out = String::new();
+        for (i, board) in boards.iter().enumerate() {
+            let answer = Self::answer(board, budget).map_err(|e| JudgeFailure::Unsolved {
+                test: i + 1,
+                reason: e,
+            })?;
+            out.push_str(&answer);
+            out.push('\n');
+        }
+        Ok(out)
+    }
+
+    /// The case body in `.board` syntax.
+    fn to_case(board: &Self::Board) -> CaseBody;
+}
+
+/// Why `judge` gave no output.
+#[derive(Clone, Debug)]
+pub enum JudgeFailure {
+    Input(JudgeError),
+    Unsolved { test: usize, reason: Unsolved },
+}
+
+impl fmt::Display for JudgeFailure {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            JudgeFailure::Input(e) => write!(f, "malformed input: {e}"),
+            JudgeFailure::Unsolved { test, reason } => write!(f, "test {test}: {reason}"),
+        }
+    }
+}
+
+/// Runs `$body` with `$G` bound to the game module's type for `$id`.
+macro_rules! with_game {
+    ($id:expr, $G:ident => $body:expr) => {
+        match $id {
+            GameId::Zgame => {
+                type $G = zgame::Zgame;
+                $body
+            }
+            GameId::Race => {
+                type $G = race::Race;
+                $body
+            }
+            GameId::Chess => {
+                type $G = chess::Chess;
+                $body
+            }
+            GameId::Tetris => {
+                type $G = tetris::Tetris;
+                $body
+            }
+            GameId::Strings => {
+                type $G = strings::Strings;
+                $body
+            }
+        }
+    };
+}
+
+/// A board of any game.
+#[derive(Clone, Debug)]
+pub enum AnyBoard {
+    Zgame(<zgame::Zgame as Game>::Board),
+    Race(<race::Race as Game>::Board),
+    Chess(<chess::Chess as Game>::Board),
+    Tetris(<tetris::Tetris as Game>::Board),
+    Strings(<strings::Strings as Game>::Board),
+}
+
+macro_rules! with_board {
+    ($board:expr, $G:ident, $b:ident => $body:expr) => {
+        match $board {
+            AnyBoard::Zgame($b) => {
+                type $G = zgame::Zgame;
+                $body
+            }
+            AnyBoard::Race($b) => {
+                type $G = race::Race;
+                $body
+            }
+            AnyBoard::Chess($b) => {
+                type $G = chess::Chess;
+                $body
+            }
+            AnyBoard::Tetris($b) => {
+                type $G = tetris::Tetris;
+                $body
+            }
+            AnyBoard::Strings($b) => {
+                type $G = strings::Strings;
+                $body
+            }
+        }
+    };
+}
+
+impl GameId {
+    pub fn spec(self) -> &'static GameSpec {
+        with_game!(self, G => &G::SPEC)
+    }
+
+    pub fn board(self, input: &CaseInput<'_>, diags: &mut Vec<Diagnostic>) -> Option<AnyBoard> {
+        match self {
+            GameId::Zgame => zgame::Zgame::board(input, diags).map(AnyBoard::Zgame),
+            GameId::Race => race::Race::board(input, diags).map(AnyBoard::Race),
+            GameId::Chess => chess::Chess::board(input, diags).map(AnyBoard::Chess),
+            GameId::Tetris => tetris::Tetris::board(input, diags).map(AnyBoard::Tetris),
+            GameId::Strings => strings::Strings::board(input, diags).map(AnyBoard::Strings),
+        }
+    }
+
+    pub fn parse_answer(self, text: &str) -> Result<String, String> {
+        with_game!(self, G => G::parse_answer(text))
+    }
+
+    pub fn judge(self, text: &str, budget: &Budget) -> Result<String, JudgeFailure> {
+        with_game!(self, G => G::judge(text, budget))
+    }
+
+    pub fn read_judge(self, text: &str) -> Result<Vec<AnyBoard>, JudgeError> {
+        Ok(match self {
+            GameId::Zgame => zgame::Zgame::read_judge(text)?
+                .into_iter()
+                .map(AnyBoard::Zgame)
+                .collect(),
+            GameId::Race => race::Race::read_judge(text)?
+                .into_iter()
+                .map(AnyBoard::Race)
+                .collect(),
+            GameId::Chess => chess::Chess::read_judge(text)?
+                .into_iter()
+                .map(AnyBoard::Chess)
+                .collect(),
+            GameId::Tetris => tetris::Tetris::read_judge(text)?
+                .into_iter()
+                .map(AnyBoard::Tetris)
+                .collect(),
+            GameId::Strings => strings::Strings::read_judge(text)?
+                .into_iter()
+                .map(AnyBoard::Strings)
+                .collect(),
+        })
+    }
+
+    /// Writes boards of this game as one judge input; boards of other games are skipped.
+    pub fn write_judge(self, boards: &[AnyBoard]) -> String {
+        macro_rules! of {
+            ($variant:ident, $G:ty) => {{
+                let own: Vec<_> = boards
+                    .iter()
+                    .filter_map(|b| match b {
+                        AnyBoard::$variant(b) => Some(b.clone()),
+                        _ => None,
+                    })
+                    .collect();
+                <$G>::write_judge(&own)
+            }};
+        }
+        match self {
+            GameId::Zgame => of!(Zgame, zgame::Zgame),
+            GameId::Race => of!(Race, race::Race),
+            GameId::Chess => of!(Chess, chess::Chess),
+            GameId::Tetris => of!(Tetris, tetris::Tetris),
+            GameId::Strings => of!(Strings, strings::Strings),
+        }
+    }
+
+    /// The explanation of a diagnostic code owned by this game.
+    pub fn explain(self, code: &str) -> Option<&'static str> {
+        self.spec()
+            .codes
+            .iter()
+            .find(|(c, _)| *c == code)
+            .map(|(_, text)| *text)
+    }
+}
+
+impl AnyBoard {
+    pub fn game(&self) -> GameId {
+        with_board!(self, G, _b => G::SPEC.id)
+    }
+
+    pub fn solve(&self, budget: &Budget) -> Result<Solution, Unsolved> {
+        with_board!(self, G, b => G::solve(b, budget))
+    }
+
+    pub fn answer(&self, budget: &Budget) -> Result<String, Unsolved> {
+        with_board!(self, G, b => G::answer(b, budget))
+    }
+
+    pub fn to_case(&self) -> CaseBody {
+        with_board!(self, G, b => G::to_case(b))
+    }
+}

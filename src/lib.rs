@@ -1,0 +1,7 @@
+//! boardls: `.board` files of two-player grid games — parser, exact solvers, diagnostics,
+//! judge I/O — as a library under the `boardls` command line and language server.
+
+pub mod diag;
+pub mod games;
+pub mod span;
+pub mod syntax;

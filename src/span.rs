@@ -1,0 +1,125 @@
+//! Byte spans into a source text and the line index that turns them into lines and columns.
+
+use serde::Serialize;
+
+/// A half-open byte range `start..end` into the analysed text.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+pub struct Span {
+    pub start: usize,
+    pub end: usize,
+}
+
+impl Span {
+    pub const fn new(start: usize, end: usize) -> Span {
+        Span { start, end }
+    }
+
+    pub const fn len(&self) -> usize {
+        self.end - self.start
+    }
+
+    pub const fn is_empty(&self) -> bool {
+        self.start == self.end
+    }
+
+    pub const fn contains(&self, offset: usize) -> bool {
+        self.start <= offset && offset < self.end
+    }
+
+    /// Like `contains`, but a cursor just past the end still counts (editors put it there).
+    pub const fn touches(&self, offset: usize) -> bool {
+        self.start <= offset && offset <= self.end
+    }
+
+    pub fn cover(self, other: Span) -> Span {
+        Span::new(self.start.min(other.start), self.end.max(other.end))
+    }
+}
+
+/// Line starts of a text, so that byte offsets map to (line, column) without rescanning.
+/// Lines end at `\n`, `\r\n` or a lone `\r`, as LSP counts them.
+#[derive(Clone, Debug)]
+pub struct LineIndex {
+    starts: Vec<usize>,
+    len: usize,
+}
+
+impl LineIndex {
+    pub fn new(text: &str) -> LineIndex {
+        let bytes = text.as_bytes();
+        let mut starts = vec![0];
+        let mut i = 0;
+        while i < bytes.len() {
+            match bytes[i] {
+                b'\n' => starts.push(i + 1),
+                b'\r' if bytes.get(i + 1) == Some(&b'\n') => {
+                    starts.push(i + 2);
+                    i += 1;
+                }
+                b'\r' => starts.push(i + 1),
+                _ => {}
+            }
+            i += 1;
+        }
+        LineIndex { starts, len: text.len() }
+    }
+
+    pub fn line_count(&self) -> usize {
+        self.starts.len()
+    }
+
+    /// Zero-based line holding `offset` (clamped to the text).
+    pub fn line_of(&self, offset: usize) -> usize {
+        let offset = offset.min(self.len);
+        match self.starts.binary_search(&offset) {
+            Ok(line) => line,
+            Err(next) => next - 1,
+        }
+    }
+
+    /// Byte offset where zero-based `line` starts (clamped: past the last line gives the end).
+    pub fn line_start(&self, line: usize) -> usize {
+        self.starts.get(line).copied().unwrap_or(self.len)
+    }
+
+    /// The text of `line` without its line break.
+    pub fn line_text<'t>(&self, text: &'t str, line: usize) -> &'t str {
+        let start = self.line_start(line).min(text.len());
+        let end = self.line_start(line + 1).min(text.len());
+        text.get(start..end)
+            .unwrap_or("")
+            .trim_end_matches(['\n', '\r'])
+    }
+
+    /// Zero-based line and column counted in `char`s, the convention of terminal diagnostics.
+    pub fn line_col_chars(&self, text: &str, offset: usize) -> (usize, usize) {
+        let line = self.line_of(offset);
+        let start = self.line_start(line);
+        let col = text
+            .get(start..offset.min(text.len()))
+            .map_or(0, |s| s.chars().count());
+        (line, col)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_line_break_style_starts_a_line() {
+        let text = "a\nb\r\nc\rd";
+        let index = LineIndex::new(text);
+        assert_eq!(index.line_count(), 4);
+        assert_eq!(index.line_text(text, 1), "b");
+        assert_eq!(index.line_text(text, 3), "d");
+        assert_eq!(index.line_col_chars(text, 7), (3, 0));
+    }
+
+    #[test]
+    fn columns_count_characters_not_bytes() {
+        let text = "é€😀x";
+        let index = LineIndex::new(text);
+        assert_eq!(index.line_col_chars(text, text.len() - 1), (0, 3));
+    }
+}

@@ -1,0 +1,64 @@
+//! The tree of a `.board` file: cases with header, properties and grid rows, each with spans.
+
+use crate::span::Span;
+
+/// A value with the span it came from.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Spanned<T> {
+    pub value: T,
+    pub span: Span,
+}
+
+/// A whole file. Parsing never fails: what could not be read is reported, the rest is here.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct SourceFile {
+    pub cases: Vec<Case>,
+    /// `// boardls: allow CODE…` comments anywhere in the file.
+    pub allows: Vec<Allow>,
+    /// Every comment, `//` included, to the end of its line (line break excluded).
+    pub comments: Vec<Span>,
+}
+
+/// From a header to the next header or the end of the file.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Case {
+    /// From the header's `[` to the end of the case's last non-blank line.
+    pub span: Span,
+    pub header: Header,
+    pub props: Vec<Property>,
+    pub rows: Vec<Row>,
+}
+
+/// `[game "name"]`
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Header {
+    /// From `[` to `]` (or to the end of what was read when `]` is missing).
+    pub span: Span,
+    /// The game id as written (not yet checked against the known games).
+    pub game: Option<Spanned<String>>,
+    /// The name with escapes resolved; the span covers the quotes.
+    pub name: Option<Spanned<String>>,
+}
+
+/// `key = value`
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Property {
+    pub span: Span,
+    pub key: Spanned<String>,
+    /// Trimmed; may be empty (then its span is empty, just after `=`).
+    pub value: Spanned<String>,
+}
+
+/// One grid row: the line's text without indentation, comment or trailing space.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Row {
+    pub span: Span,
+    pub text: String,
+}
+
+/// `// boardls: allow E201 W301`
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Allow {
+    pub span: Span,
+    pub codes: Vec<Spanned<String>>,
+}

@@ -1,0 +1,19 @@
+//! Text → tree with byte spans. Never fails: returns the tree and every syntax error.
+
+pub mod ast;
+mod parser;
+
+pub use ast::*;
+pub use parser::parse;
+
+use crate::diag::Diagnostic;
+
+/// What parsing a text gives: the tree and the syntax errors (codes `E1xx`).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Parse {
+    pub file: SourceFile,
+    pub errors: Vec<Diagnostic>,
+}
+
+/// Syntax error codes with an explanation each.
+pub const CODES: &[(&str, &str)] = parser::CODES;
