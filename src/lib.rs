@@ -1,7 +1,10 @@
 //! boardls: `.board` files of two-player grid games — parser, exact solvers, diagnostics,
 //! judge I/O — as a library under the `boardls` command line and language server.
 
+pub mod analysis;
+pub mod config;
 pub mod diag;
 pub mod games;
+pub mod lsp;
 pub mod span;
 pub mod syntax;

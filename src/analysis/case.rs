@@ -1,0 +1,291 @@
+//! Generic checks of one case (game id, keys, grid shape, cell alphabet, `expect` form) and
+//! the hand-over to the game's own validation.
+
+use super::codes;
+use crate::diag::Diagnostic;
+use crate::games::{AnyBoard, CaseInput, GameId, GridRule, Grid, Prop};
+use crate::span::Span;
+use crate::syntax::{self, Spanned};
+use std::hash::{DefaultHasher, Hash, Hasher};
+
+/// `expect = …` of a case.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Expect {
+    pub raw: String,
+    /// The canonical answer, when the value has the right form.
+    pub canonical: Option<String>,
+    pub value_span: Span,
+    /// The whole property line, for fixes that replace it.
+    pub prop_span: Span,
+}
+
+/// One case after the generic checks and the game's validation, ready to solve.
+#[derive(Clone, Debug)]
+pub struct CaseAnalysis {
+    pub index: usize,
+    pub span: Span,
+    pub header: Span,
+    pub name: Option<Spanned<String>>,
+    pub game: Option<GameId>,
+    pub expect: Option<Expect>,
+    /// The validated board; `None` when the case has errors that stop solving.
+    pub board: Option<AnyBoard>,
+    /// Byte offset of each grid row's first cell, and the grid's width.
+    pub row_starts: Vec<usize>,
+    pub cols: usize,
+    /// Hash of what decides the answer (game, grid, properties but `expect`): the cache key.
+    pub content_key: u64,
+}
+
+impl CaseAnalysis {
+    /// Zero-based (row, column) of the grid cell at `offset`, if there is one.
+    pub fn cell_at(&self, offset: usize) -> Option<(usize, usize)> {
+        let row = self
+            .row_starts
+            .iter()
+            .position(|&start| start <= offset && offset < start + self.cols)?;
+        Some((row, offset - self.row_starts[row]))
+    }
+
+    /// The name for people: `zgame "sample 1"` or `case 3`.
+    pub fn title(&self) -> String {
+        let game = self.game.map_or("?", GameId::as_str);
+        match &self.name {
+            Some(name) => format!("{game} \"{}\"", name.value),
+            None => format!("{game} case {}", self.index + 1),
+        }
+    }
+}
+
+pub fn analyse_case(index: usize, case: &syntax::Case, diags: &mut Vec<Diagnostic>) -> CaseAnalysis {
+    let game = case.header.game.as_ref().and_then(|g| {
+        let id = GameId::from_name(&g.value);
+        if id.is_none() {
+            diags.push(
+                Diagnostic::error(
+                    codes::UNKNOWN_GAME,
+                    g.span,
+                    format!("unknown game `{}`", g.value),
+                )
+                .with_help(suggest_game(&g.value)),
+            );
+        }
+        id
+    });
+    let mut analysis = CaseAnalysis {
+        index,
+        span: case.span,
+        header: case.header.span,
+        name: case.header.name.clone(),
+        game,
+        expect: None,
+        board: None,
+        row_starts: case.rows.iter().map(|r| r.span.start).collect(),
+        cols: case.rows.first().map_or(0, |r| r.text.len()),
+        content_key: content_key(case),
+    };
+    let Some(game) = game else { return analysis };
+    let spec = game.spec();
+    // Unknown or repeated keys and a malformed `expect` do not change the board: solve anyway.
+    let mut blocked = false;
+
+    let (props, missing_key) = known_props(game, case, diags);
+    blocked |= missing_key;
+    if let Some(p) = props.iter().find(|p| p.key == "expect") {
+        let canonical = match game.parse_answer(&p.value) {
+            Ok(answer) => Some(answer),
+            Err(why) => {
+                let span = if p.value_span.is_empty() { p.key_span.cover(p.value_span) } else { p.value_span };
+                diags.push(
+                    Diagnostic::error(codes::BAD_EXPECT, span, format!("bad `expect` for {game}: {why}"))
+                        .with_help(format!("answers for {game} are made of {}", spec.answers.join(", "))),
+                );
+                None
+            }
+        };
+        analysis.expect = Some(Expect {
+            raw: p.value.clone(),
+            canonical,
+            value_span: p.value_span,
+            prop_span: p.key_span.cover(p.value_span),
+        });
+    }
+    let game_props: Vec<Prop> = props.into_iter().filter(|p| p.key != "expect").collect();
+
+    let grid = match spec.grid {
+        GridRule::Required => {
+            if case.rows.is_empty() {
+                blocked = true;
+                diags.push(Diagnostic::error(
+                    codes::MISSING_GRID,
+                    case.header.span,
+                    format!("{game} case has no grid rows (cells: {})", spec.cells_doc),
+                ));
+                None
+            } else {
+                let grid = check_grid(game, &case.rows, diags);
+                blocked |= grid.is_none();
+                grid
+            }
+        }
+        GridRule::Forbidden => {
+            if let (Some(first), Some(last)) = (case.rows.first(), case.rows.last()) {
+                blocked = true;
+                diags.push(Diagnostic::error(
+                    codes::UNEXPECTED_GRID,
+                    first.span.cover(last.span),
+                    format!("{game} takes no grid rows; describe the board with properties"),
+                ));
+            }
+            None
+        }
+    };
+    if blocked {
+        return analysis;
+    }
+    let input = CaseInput {
+        header: case.header.span,
+        grid: grid.as_ref(),
+        row_starts: &analysis.row_starts,
+        props: &game_props,
+    };
+    let errors_before = count_errors(diags);
+    let board = game.board(&input, diags);
+    if count_errors(diags) == errors_before {
+        analysis.board = board;
+    }
+    analysis
+}
+
+fn count_errors(diags: &[Diagnostic]) -> usize {
+    diags.iter().filter(|d| d.severity == crate::diag::Severity::Error).count()
+}
+
+/// Properties the game knows, each once, and whether a required key is missing (reported).
+fn known_props(game: GameId, case: &syntax::Case, diags: &mut Vec<Diagnostic>) -> (Vec<Prop>, bool) {
+    let mut missing = false;
+    let spec = game.spec();
+    let mut props: Vec<Prop> = Vec::new();
+    for p in &case.props {
+        let key = p.key.value.as_str();
+        let known = key == "expect" || spec.keys.iter().any(|k| k.name == key);
+        if !known {
+            let mut valid: Vec<&str> = spec.keys.iter().map(|k| k.name).collect();
+            valid.push("expect");
+            diags.push(
+                Diagnostic::error(codes::UNKNOWN_KEY, p.key.span, format!("{game} has no key `{key}`"))
+                    .with_help(format!("keys of {game}: {}", valid.join(", "))),
+            );
+        } else if props.iter().any(|q| q.key == key) {
+            diags.push(
+                Diagnostic::error(codes::DUPLICATE_KEY, p.key.span, format!("`{key}` is set twice in this case"))
+                    .with_help("the first one is used; delete this line"),
+            );
+        } else {
+            props.push(Prop {
+                key: key.to_string(),
+                value: p.value.value.clone(),
+                key_span: p.key.span,
+                value_span: p.value.span,
+            });
+        }
+    }
+    for k in spec.keys.iter().filter(|k| k.required) {
+        if !props.iter().any(|p| p.key == k.name) {
+            missing = true;
+            let help = if k.values.is_empty() {
+                format!("add `{} = …`: {}", k.name, k.doc)
+            } else {
+                format!("add `{} = …` ({})", k.name, k.values.join(" | "))
+            };
+            diags.push(
+                Diagnostic::error(codes::MISSING_KEY, case.header.span, format!("{game} case needs `{}`", k.name))
+                    .with_help(help),
+            );
+        }
+    }
+    (props, missing)
+}
+
+/// The grid when every cell is in the alphabet and the rows are equally long.
+fn check_grid(game: GameId, rows: &[syntax::Row], diags: &mut Vec<Diagnostic>) -> Option<Grid> {
+    let spec = game.spec();
+    let mut ok = true;
+    for row in rows {
+        let bad: Vec<(usize, char)> = row
+            .text
+            .char_indices()
+            .filter(|&(_, ch)| !(ch.is_ascii() && (spec.is_cell)(ch as u8)))
+            .collect();
+        if let Some(&(at, ch)) = bad.first() {
+            ok = false;
+            let start = row.span.start + at;
+            let more = match bad.len() {
+                1 => String::new(),
+                n => format!(" (and {} more in this row)", n - 1),
+            };
+            diags.push(
+                Diagnostic::error(
+                    codes::BAD_CELL,
+                    Span::new(start, start + ch.len_utf8()),
+                    format!("`{}` is not a {game} cell{more}", ch.escape_debug()),
+                )
+                .with_help(format!("{game} cells are {}", spec.cells_doc)),
+            );
+        }
+    }
+    let width = rows.first().map_or(0, |r| r.text.chars().count());
+    for row in rows.iter().skip(1) {
+        let len = row.text.chars().count();
+        if len != width {
+            ok = false;
+            diags.push(Diagnostic::error(
+                codes::RAGGED_ROW,
+                row.span,
+                format!("row has {len} cells, the first row has {width}"),
+            ));
+        }
+    }
+    if !ok {
+        return None;
+    }
+    Grid::from_rows(&rows.iter().map(|r| r.text.as_bytes()).collect::<Vec<_>>())
+}
+
+fn content_key(case: &syntax::Case) -> u64 {
+    let mut h = DefaultHasher::new();
+    case.header.game.as_ref().map(|g| &g.value).hash(&mut h);
+    for p in case.props.iter().filter(|p| p.key.value != "expect") {
+        (&p.key.value, &p.value.value).hash(&mut h);
+    }
+    for r in &case.rows {
+        r.text.hash(&mut h);
+    }
+    h.finish()
+}
+
+/// "did you mean" for a misspelt game id.
+fn suggest_game(name: &str) -> String {
+    let closest = GameId::ALL
+        .into_iter()
+        .min_by_key(|g| edit_distance(name, g.as_str()))
+        .filter(|g| edit_distance(name, g.as_str()) <= 2);
+    let all: Vec<&str> = GameId::ALL.iter().map(|g| g.as_str()).collect();
+    match closest {
+        Some(g) => format!("did you mean `{g}`? games: {}", all.join(", ")),
+        None => format!("games: {}", all.join(", ")),
+    }
+}
+
+pub(crate) fn edit_distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut prev: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut cur = vec![i + 1; b.len() + 1];
+        for (j, &cb) in b.iter().enumerate() {
+            cur[j + 1] = (prev[j] + usize::from(ca != cb)).min(prev[j + 1] + 1).min(cur[j] + 1);
+        }
+        prev = cur;
+    }
+    prev[b.len()]
+}

@@ -1,0 +1,101 @@
+//! The generic diagnostic codes (E2xx/W2xx/I2xx) and the lookup of any code's explanation.
+
+use crate::games::GameId;
+
+pub const UNKNOWN_GAME: &str = "E201";
+pub const UNKNOWN_KEY: &str = "E202";
+pub const DUPLICATE_KEY: &str = "E203";
+pub const MISSING_KEY: &str = "E204";
+pub const BAD_CELL: &str = "E205";
+pub const RAGGED_ROW: &str = "E206";
+pub const MISSING_GRID: &str = "E207";
+pub const UNEXPECTED_GRID: &str = "E208";
+pub const BAD_EXPECT: &str = "E209";
+pub const WRONG_EXPECT: &str = "E210";
+pub const UNSOLVED: &str = "W211";
+pub const UNKNOWN_ALLOW: &str = "W212";
+pub const FILE_TOO_LARGE: &str = "E213";
+pub const TOO_MANY_CASES: &str = "E214";
+pub const SOLVER_FAILED: &str = "E215";
+
+pub const CODES: &[(&str, &str)] = &[
+    (
+        UNKNOWN_GAME,
+        "The header names a game boardls does not know. The games are zgame, race, chess, tetris and strings.",
+    ),
+    (
+        UNKNOWN_KEY,
+        "The case has a property its game does not use. Every game takes `expect`; chess also takes `piece` and `size`.",
+    ),
+    (
+        DUPLICATE_KEY,
+        "A key appears twice in one case. Only the first is used; delete the other.",
+    ),
+    (
+        MISSING_KEY,
+        "The game needs this key to describe the board (chess needs `piece` and `size`).",
+    ),
+    (
+        BAD_CELL,
+        "A grid row holds a character outside the game's cell alphabet.",
+    ),
+    (
+        RAGGED_ROW,
+        "Grid rows must all have the same length: the board is a rectangle.",
+    ),
+    (
+        MISSING_GRID,
+        "The case has no grid rows, but its game is played on a grid given in the file.",
+    ),
+    (
+        UNEXPECTED_GRID,
+        "This game takes no grid rows: its board is described by properties (chess: `piece` and `size`).",
+    ),
+    (
+        BAD_EXPECT,
+        "`expect` must hold the answer exactly as the original judge prints it for this case.",
+    ),
+    (
+        WRONG_EXPECT,
+        "The expected answer differs from the one boardls computed. The quick fix replaces it with the computed answer.",
+    ),
+    (
+        UNSOLVED,
+        "The exact search stopped at its node or time budget before it found the answer. Raise the budget (`--nodes`, `--time`) or shrink the board.",
+    ),
+    (
+        UNKNOWN_ALLOW,
+        "An `allow` comment names a code boardls does not have; it silences nothing.",
+    ),
+    (
+        FILE_TOO_LARGE,
+        "The file is larger than the size boardls analyses (see the caps in the README).",
+    ),
+    (
+        TOO_MANY_CASES,
+        "The file holds more cases than boardls analyses; cases past the cap are ignored.",
+    ),
+    (
+        SOLVER_FAILED,
+        "The solver failed unexpectedly on this case. This is a bug in boardls; please report the case.",
+    ),
+];
+
+/// The explanation of any code: syntax, generic or a game's own.
+pub fn explain(code: &str) -> Option<&'static str> {
+    crate::syntax::CODES
+        .iter()
+        .chain(CODES)
+        .find(|(c, _)| *c == code)
+        .map(|(_, text)| *text)
+        .or_else(|| GameId::ALL.into_iter().find_map(|g| g.explain(code)))
+}
+
+/// Every code boardls can emit.
+pub fn all_codes() -> impl Iterator<Item = &'static str> {
+    crate::syntax::CODES
+        .iter()
+        .chain(CODES)
+        .chain(GameId::ALL.into_iter().flat_map(|g| g.spec().codes))
+        .map(|(c, _)| *c)
+}
