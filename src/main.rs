@@ -1,1 +1,5 @@
-fn main() {}
+//! The `boardls` command.
+
+fn main() -> std::process::ExitCode {
+    boardls::cli::main()
+}

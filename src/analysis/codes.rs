@@ -17,6 +17,7 @@ pub const UNKNOWN_ALLOW: &str = "W212";
 pub const FILE_TOO_LARGE: &str = "E213";
 pub const TOO_MANY_CASES: &str = "E214";
 pub const SOLVER_FAILED: &str = "E215";
+pub const NOT_UTF8: &str = "E216";
 
 pub const CODES: &[(&str, &str)] = &[
     (
@@ -78,6 +79,10 @@ pub const CODES: &[(&str, &str)] = &[
     (
         SOLVER_FAILED,
         "The solver failed unexpectedly on this case. This is a bug in boardls; please report the case.",
+    ),
+    (
+        NOT_UTF8,
+        "`.board` files are UTF-8 text. The bytes from this point on were read with replacement characters.",
     ),
 ];
 

@@ -1,6 +1,7 @@
 //! Text → tree with byte spans. Never fails: returns the tree and every syntax error.
 
 pub mod ast;
+pub mod format;
 mod parser;
 
 pub use ast::*;

@@ -1,0 +1,84 @@
+//! `boardls judge` (judge input → judge output) and `boardls import` (judge input → `.board`).
+
+use super::{EXIT_ERRORS, EXIT_OK, EXIT_UNUSABLE, files};
+use crate::analysis;
+use crate::config::Config;
+use crate::games::{GameId, JudgeFailure};
+use std::io::Write;
+use std::path::Path;
+
+pub fn run(game: GameId, file: Option<&Path>, config: &Config) -> u8 {
+    let input = match files::read_input(file) {
+        Ok(t) => t,
+        Err(e) => {
+            eprintln!("boardls: {e}");
+            return EXIT_UNUSABLE;
+        }
+    };
+    match game.judge(&input, &analysis::budget(config)) {
+        Ok(out) => {
+            let mut stdout = std::io::stdout().lock();
+            if stdout.write_all(out.as_bytes()).and_then(|_| stdout.flush()).is_err() {
+                return EXIT_UNUSABLE;
+            }
+            EXIT_OK
+        }
+        Err(JudgeFailure::Input(e)) => {
+            eprintln!("boardls: {}: {e}", source_name(file));
+            EXIT_UNUSABLE
+        }
+        Err(e @ JudgeFailure::Unsolved { .. }) => {
+            eprintln!("boardls: {e}");
+            EXIT_ERRORS
+        }
+    }
+}
+
+pub fn import(game: GameId, file: Option<&Path>, expect: bool, config: &Config) -> u8 {
+    let input = match files::read_input(file) {
+        Ok(t) => t,
+        Err(e) => {
+            eprintln!("boardls: {e}");
+            return EXIT_UNUSABLE;
+        }
+    };
+    let boards = match game.read_judge(&input) {
+        Ok(b) => b,
+        Err(e) => {
+            eprintln!("boardls: {}: {e}", source_name(file));
+            return EXIT_UNUSABLE;
+        }
+    };
+    let origin = file.map_or("stdin".to_string(), |p| {
+        p.file_name().map_or(String::new(), |n| n.to_string_lossy().into_owned())
+    });
+    let mut out = format!("// imported from {origin} by boardls\n");
+    let mut status = EXIT_OK;
+    for (i, board) in boards.iter().enumerate() {
+        let body = board.to_case();
+        out.push_str(&format!("\n[{game} \"test {}\"]\n", i + 1));
+        for (key, value) in &body.props {
+            out.push_str(&format!("{key} = {value}\n"));
+        }
+        for row in &body.rows {
+            out.push_str(row);
+            out.push('\n');
+        }
+        if expect {
+            match board.answer(&analysis::budget(config)) {
+                Ok(answer) => out.push_str(&format!("expect = {answer}\n")),
+                Err(why) => {
+                    out.push_str(&format!("// expect: {why}\n"));
+                    eprintln!("boardls: test {}: {why}", i + 1);
+                    status = EXIT_ERRORS;
+                }
+            }
+        }
+    }
+    print!("{out}");
+    status
+}
+
+fn source_name(file: Option<&Path>) -> String {
+    file.map_or("stdin".to_string(), |p| p.display().to_string())
+}

@@ -1,0 +1,154 @@
+//! The command line: one file per subcommand, this one parses arguments and dispatches.
+
+mod check;
+mod export;
+mod files;
+mod fmt;
+mod judge;
+pub mod render;
+mod solve;
+
+use crate::config::Config;
+use crate::games::GameId;
+use clap::{Parser, Subcommand, ValueEnum};
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Duration;
+
+/// Exit status: clean or warnings only.
+pub const EXIT_OK: u8 = 0;
+/// Exit status: errors in the input (diagnostics, wrong answers, changes `--check` would make).
+pub const EXIT_ERRORS: u8 = 1;
+/// Exit status: the input could not be used at all (missing file, malformed judge input).
+pub const EXIT_UNUSABLE: u8 = 2;
+
+#[derive(Parser)]
+#[command(name = "boardls", version, about = "Two-player grid-game boards, solved exactly: linter, solver, judge and language server")]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+    /// Search nodes one case may spend before it is reported unsolved.
+    #[arg(long, global = true, value_name = "N")]
+    nodes: Option<u64>,
+    /// Seconds one case may spend before it is reported unsolved.
+    #[arg(long, global = true, value_name = "SECS")]
+    time: Option<f64>,
+    /// Silence a diagnostic code everywhere (repeatable), as `// boardls: allow CODE` does per file.
+    #[arg(long, global = true, value_name = "CODE")]
+    allow: Vec<String>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Format {
+    Human,
+    Json,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Game {
+    Zgame,
+    Race,
+    Chess,
+    Tetris,
+    Strings,
+}
+
+impl From<Game> for GameId {
+    fn from(g: Game) -> GameId {
+        match g {
+            Game::Zgame => GameId::Zgame,
+            Game::Race => GameId::Race,
+            Game::Chess => GameId::Chess,
+            Game::Tetris => GameId::Tetris,
+            Game::Strings => GameId::Strings,
+        }
+    }
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Report every diagnostic: syntax, validation, original limits, wrong `expect` answers.
+    Check {
+        #[arg(long, value_enum, default_value = "human")]
+        format: Format,
+        /// Files, or folders searched for `*.board`.
+        #[arg(required = true)]
+        paths: Vec<PathBuf>,
+    },
+    /// Print every case's answer and verdict.
+    Solve {
+        #[arg(long)]
+        json: bool,
+        #[arg(required = true)]
+        paths: Vec<PathBuf>,
+    },
+    /// Read the original problem's input (stdin or FILE) and print exactly its expected output.
+    Judge {
+        #[arg(value_enum)]
+        game: Game,
+        file: Option<PathBuf>,
+    },
+    /// Turn judge input (stdin or FILE) into `.board` text on stdout.
+    Import {
+        #[arg(value_enum)]
+        game: Game,
+        file: Option<PathBuf>,
+        /// Fill in `expect` with the solved answers.
+        #[arg(long)]
+        expect: bool,
+    },
+    /// Write judge-ready tests (`01.in`, `01.ans`, …, `tests.json`) from `.board` files.
+    Export {
+        #[arg(required = true)]
+        paths: Vec<PathBuf>,
+        #[arg(long, value_name = "DIR")]
+        out: PathBuf,
+        /// Write into a folder that is not empty.
+        #[arg(long)]
+        force: bool,
+    },
+    /// Rewrite files in the canonical layout (never changes meaning).
+    Fmt {
+        /// Change nothing; list the files that would change and exit 1 if any.
+        #[arg(long)]
+        check: bool,
+        #[arg(required = true)]
+        paths: Vec<PathBuf>,
+    },
+    /// Run the language server on stdin/stdout.
+    Lsp {
+        /// Accepted for editors that pass it (stdio is the only transport).
+        #[arg(long)]
+        stdio: bool,
+    },
+}
+
+pub fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let mut config = Config::default();
+    if let Some(n) = cli.nodes {
+        config.solve_nodes = n;
+    }
+    if let Some(t) = cli.time {
+        match Duration::try_from_secs_f64(t) {
+            Ok(d) => config.solve_time = d,
+            Err(_) => {
+                eprintln!("boardls: --time takes a number of seconds, not {t}");
+                return ExitCode::from(EXIT_UNUSABLE);
+            }
+        }
+    }
+    config.allow = cli.allow;
+    let code = match cli.command {
+        Command::Check { format, paths } => check::run(&paths, format, &config),
+        Command::Solve { json, paths } => solve::run(&paths, json, &config),
+        Command::Judge { game, file } => judge::run(game.into(), file.as_deref(), &config),
+        Command::Import { game, file, expect } => {
+            judge::import(game.into(), file.as_deref(), expect, &config)
+        }
+        Command::Export { paths, out, force } => export::run(&paths, &out, force, &config),
+        Command::Fmt { check, paths } => fmt::run(&paths, check),
+        Command::Lsp { stdio: _ } => return crate::lsp::run(),
+    };
+    ExitCode::from(code)
+}
