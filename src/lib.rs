@@ -2,6 +2,7 @@
 //! judge I/O — as a library under the `boardls` command line and language server.
 
 pub mod analysis;
+pub mod authoring;
 pub mod cli;
 pub mod config;
 pub mod diag;

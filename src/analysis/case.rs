@@ -3,7 +3,7 @@
 
 use super::codes;
 use crate::diag::Diagnostic;
-use crate::games::{AnyBoard, CaseInput, GameId, GridRule, Grid, Prop};
+use crate::games::{AnyBoard, CaseInput, GameId, Grid, GridRule, Prop};
 use crate::span::Span;
 use crate::syntax::{self, Spanned};
 use std::hash::{DefaultHasher, Hash, Hasher};
@@ -57,7 +57,11 @@ impl CaseAnalysis {
     }
 }
 
-pub fn analyse_case(index: usize, case: &syntax::Case, diags: &mut Vec<Diagnostic>) -> CaseAnalysis {
+pub fn analyse_case(
+    index: usize,
+    case: &syntax::Case,
+    diags: &mut Vec<Diagnostic>,
+) -> CaseAnalysis {
     let game = case.header.game.as_ref().and_then(|g| {
         let id = GameId::from_name(&g.value);
         if id.is_none() {
@@ -95,10 +99,21 @@ pub fn analyse_case(index: usize, case: &syntax::Case, diags: &mut Vec<Diagnosti
         let canonical = match game.parse_answer(&p.value) {
             Ok(answer) => Some(answer),
             Err(why) => {
-                let span = if p.value_span.is_empty() { p.key_span.cover(p.value_span) } else { p.value_span };
+                let span = if p.value_span.is_empty() {
+                    p.key_span.cover(p.value_span)
+                } else {
+                    p.value_span
+                };
                 diags.push(
-                    Diagnostic::error(codes::BAD_EXPECT, span, format!("bad `expect` for {game}: {why}"))
-                        .with_help(format!("answers for {game} are made of {}", spec.answers.join(", "))),
+                    Diagnostic::error(
+                        codes::BAD_EXPECT,
+                        span,
+                        format!("bad `expect` for {game}: {why}"),
+                    )
+                    .with_help(format!(
+                        "answers for {game} are made of {}",
+                        spec.answers.join(", ")
+                    )),
                 );
                 None
             }
@@ -158,11 +173,18 @@ pub fn analyse_case(index: usize, case: &syntax::Case, diags: &mut Vec<Diagnosti
 }
 
 fn count_errors(diags: &[Diagnostic]) -> usize {
-    diags.iter().filter(|d| d.severity == crate::diag::Severity::Error).count()
+    diags
+        .iter()
+        .filter(|d| d.severity == crate::diag::Severity::Error)
+        .count()
 }
 
 /// Properties the game knows, each once, and whether a required key is missing (reported).
-fn known_props(game: GameId, case: &syntax::Case, diags: &mut Vec<Diagnostic>) -> (Vec<Prop>, bool) {
+fn known_props(
+    game: GameId,
+    case: &syntax::Case,
+    diags: &mut Vec<Diagnostic>,
+) -> (Vec<Prop>, bool) {
     let mut missing = false;
     let spec = game.spec();
     let mut props: Vec<Prop> = Vec::new();
@@ -173,13 +195,21 @@ fn known_props(game: GameId, case: &syntax::Case, diags: &mut Vec<Diagnostic>) -
             let mut valid: Vec<&str> = spec.keys.iter().map(|k| k.name).collect();
             valid.push("expect");
             diags.push(
-                Diagnostic::error(codes::UNKNOWN_KEY, p.key.span, format!("{game} has no key `{key}`"))
-                    .with_help(format!("keys of {game}: {}", valid.join(", "))),
+                Diagnostic::error(
+                    codes::UNKNOWN_KEY,
+                    p.key.span,
+                    format!("{game} has no key `{key}`"),
+                )
+                .with_help(format!("keys of {game}: {}", valid.join(", "))),
             );
         } else if props.iter().any(|q| q.key == key) {
             diags.push(
-                Diagnostic::error(codes::DUPLICATE_KEY, p.key.span, format!("`{key}` is set twice in this case"))
-                    .with_help("the first one is used; delete this line"),
+                Diagnostic::error(
+                    codes::DUPLICATE_KEY,
+                    p.key.span,
+                    format!("`{key}` is set twice in this case"),
+                )
+                .with_help("the first one is used; delete this line"),
             );
         } else {
             props.push(Prop {
@@ -199,8 +229,12 @@ fn known_props(game: GameId, case: &syntax::Case, diags: &mut Vec<Diagnostic>) -
                 format!("add `{} = …` ({})", k.name, k.values.join(" | "))
             };
             diags.push(
-                Diagnostic::error(codes::MISSING_KEY, case.header.span, format!("{game} case needs `{}`", k.name))
-                    .with_help(help),
+                Diagnostic::error(
+                    codes::MISSING_KEY,
+                    case.header.span,
+                    format!("{game} case needs `{}`", k.name),
+                )
+                .with_help(help),
             );
         }
     }
@@ -283,7 +317,9 @@ pub(crate) fn edit_distance(a: &str, b: &str) -> usize {
     for (i, ca) in a.chars().enumerate() {
         let mut cur = vec![i + 1; b.len() + 1];
         for (j, &cb) in b.iter().enumerate() {
-            cur[j + 1] = (prev[j] + usize::from(ca != cb)).min(prev[j + 1] + 1).min(cur[j] + 1);
+            cur[j + 1] = (prev[j] + usize::from(ca != cb))
+                .min(prev[j + 1] + 1)
+                .min(cur[j] + 1);
         }
         prev = cur;
     }

@@ -91,6 +91,7 @@ pub fn explain(code: &str) -> Option<&'static str> {
     crate::syntax::CODES
         .iter()
         .chain(CODES)
+        .chain(crate::authoring::suite::CODES)
         .find(|(c, _)| *c == code)
         .map(|(_, text)| *text)
         .or_else(|| GameId::ALL.into_iter().find_map(|g| g.explain(code)))
@@ -101,6 +102,7 @@ pub fn all_codes() -> impl Iterator<Item = &'static str> {
     crate::syntax::CODES
         .iter()
         .chain(CODES)
+        .chain(crate::authoring::suite::CODES)
         .chain(GameId::ALL.into_iter().flat_map(|g| g.spec().codes))
         .map(|(c, _)| *c)
 }

@@ -65,7 +65,10 @@ pub fn verdict_diagnostics(case: &CaseAnalysis, verdict: &Verdict) -> Option<Dia
                 Diagnostic::error(
                     codes::WRONG_EXPECT,
                     expect.value_span,
-                    format!("expected `{given}`, but the answer is `{}`", solution.answer),
+                    format!(
+                        "expected `{given}`, but the answer is `{}`",
+                        solution.answer
+                    ),
                 )
                 .with_help(format!("{}: {}", solution.verdict, solution.why))
             })

@@ -4,6 +4,7 @@ use super::render::{self, Located};
 use super::{EXIT_ERRORS, EXIT_OK, EXIT_UNUSABLE, Format, files};
 use crate::analysis::codes::NOT_UTF8;
 use crate::analysis::{self, SolveCache};
+use crate::authoring::suite::{self, SuiteCase};
 use crate::config::Config;
 use crate::diag::{Diagnostic, Severity};
 use crate::span::{LineIndex, Span};
@@ -24,7 +25,7 @@ struct Summary {
     infos: usize,
 }
 
-pub fn run(paths: &[PathBuf], format: Format, config: &Config) -> u8 {
+pub fn run(paths: &[PathBuf], format: Format, suite: bool, config: &Config) -> u8 {
     let files = match files::collect(paths) {
         Ok(f) => f,
         Err(e) => {
@@ -33,8 +34,7 @@ pub fn run(paths: &[PathBuf], format: Format, config: &Config) -> u8 {
         }
     };
     let cache = SolveCache::new();
-    let mut summary = Summary::default();
-    let mut all: Vec<(String, String, Vec<Diagnostic>)> = Vec::new();
+    let mut checked_files = Vec::new();
     for path in &files {
         let source = match files::read(path) {
             Ok(s) => s,
@@ -43,7 +43,25 @@ pub fn run(paths: &[PathBuf], format: Format, config: &Config) -> u8 {
                 return EXIT_UNUSABLE;
             }
         };
-        let mut diags = analysis::check(&source.text, config, &cache).diagnostics;
+        let checked = analysis::check(&source.text, config, &cache);
+        checked_files.push((path.display().to_string(), source, checked));
+    }
+    let mut suite_diags = if suite {
+        suite_findings(&checked_files)
+    } else {
+        Vec::new()
+    };
+    let mut summary = Summary::default();
+    let mut all: Vec<(String, String, Vec<Diagnostic>)> = Vec::new();
+    for (i, (file, source, checked)) in checked_files.into_iter().enumerate() {
+        let mut diags = checked.diagnostics;
+        diags.extend(
+            suite_diags
+                .iter_mut()
+                .filter(|(f, _)| *f == i)
+                .map(|(_, d)| d.clone()),
+        );
+        diags.sort_by_key(|d| (d.span.start, d.span.end));
         if let Some(at) = source.invalid_utf8_at {
             diags.insert(
                 0,
@@ -62,7 +80,7 @@ pub fn run(paths: &[PathBuf], format: Format, config: &Config) -> u8 {
                 Severity::Info => summary.infos += 1,
             }
         }
-        all.push((path.display().to_string(), source.text, diags));
+        all.push((file, source.text, diags));
     }
     match format {
         Format::Human => {
@@ -102,6 +120,32 @@ pub fn run(paths: &[PathBuf], format: Format, config: &Config) -> u8 {
     exit_for(&summary)
 }
 
+fn suite_findings(
+    files: &[(String, files::SourceText, analysis::Checked)],
+) -> Vec<(usize, Diagnostic)> {
+    let cases: Vec<SuiteCase<'_>> = files
+        .iter()
+        .enumerate()
+        .flat_map(|(file, (_, _, checked))| {
+            checked
+                .analysis
+                .cases
+                .iter()
+                .zip(&checked.verdicts)
+                .map(move |(case, verdict)| SuiteCase {
+                    file,
+                    case,
+                    verdict: verdict.as_ref(),
+                })
+        })
+        .collect();
+    suite::check(&cases)
+}
+
 fn exit_for(summary: &Summary) -> u8 {
-    if summary.errors > 0 { EXIT_ERRORS } else { EXIT_OK }
+    if summary.errors > 0 {
+        EXIT_ERRORS
+    } else {
+        EXIT_OK
+    }
 }

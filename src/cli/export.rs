@@ -61,7 +61,11 @@ pub fn run(paths: &[PathBuf], out: &Path, force: bool, config: &Config) -> u8 {
         let checked = analysis::check(&source.text, config, &cache);
         let index = LineIndex::new(&source.text);
         let file = path.display().to_string();
-        for d in checked.diagnostics.iter().filter(|d| d.severity == Severity::Error) {
+        for d in checked
+            .diagnostics
+            .iter()
+            .filter(|d| d.severity == Severity::Error)
+        {
             errors += 1;
             eprint!("{}", render::human(&file, &source.text, &index, d));
         }
@@ -83,7 +87,9 @@ pub fn run(paths: &[PathBuf], out: &Path, force: bool, config: &Config) -> u8 {
         }
     }
     if errors > 0 {
-        eprintln!("boardls: {errors} error(s); nothing exported (a judge folder must hold every case)");
+        eprintln!(
+            "boardls: {errors} error(s); nothing exported (a judge folder must hold every case)"
+        );
         return EXIT_ERRORS;
     }
     if by_game.is_empty() {
@@ -98,7 +104,11 @@ pub fn run(paths: &[PathBuf], out: &Path, force: bool, config: &Config) -> u8 {
     let mut index = Index { tests: Vec::new() };
     for (game, items) in by_game {
         // With several games each gets its own folder: a judge folder belongs to one problem.
-        let dir = if several { out.join(game.as_str()) } else { out.to_path_buf() };
+        let dir = if several {
+            out.join(game.as_str())
+        } else {
+            out.to_path_buf()
+        };
         if let Err(e) = fs::create_dir_all(&dir) {
             eprintln!("boardls: {}: {e}", dir.display());
             return EXIT_UNUSABLE;
@@ -111,13 +121,20 @@ pub fn run(paths: &[PathBuf], out: &Path, force: bool, config: &Config) -> u8 {
             let boards: Vec<AnyBoard> = chunk.iter().map(|it| it.board.clone()).collect();
             let input = game.write_judge(&boards);
             let answers: String = chunk.iter().map(|it| format!("{}\n", it.answer)).collect();
-            for (name, contents) in [(format!("{stem}.in"), input), (format!("{stem}.ans"), answers)] {
+            for (name, contents) in [
+                (format!("{stem}.in"), input),
+                (format!("{stem}.ans"), answers),
+            ] {
                 if let Err(e) = files::write_atomic(&dir.join(&name), contents.as_bytes()) {
                     eprintln!("boardls: {}: {e}", dir.join(&name).display());
                     return EXIT_UNUSABLE;
                 }
             }
-            let test = if several { format!("{game}/{stem}") } else { stem };
+            let test = if several {
+                format!("{game}/{stem}")
+            } else {
+                stem
+            };
             index.tests.push(TestEntry {
                 test,
                 game,
@@ -143,7 +160,11 @@ pub fn run(paths: &[PathBuf], out: &Path, force: bool, config: &Config) -> u8 {
         eprintln!("boardls: {}: {e}", out.display());
         return EXIT_UNUSABLE;
     }
-    eprintln!("boardls: wrote {} test(s) to {}", index.tests.len(), out.display());
+    eprintln!(
+        "boardls: wrote {} test(s) to {}",
+        index.tests.len(),
+        out.display()
+    );
     EXIT_OK
 }
 

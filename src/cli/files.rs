@@ -84,8 +84,14 @@ pub fn read_input(file: Option<&Path>) -> Result<String, String> {
 /// Writes through a temporary file in the same folder and a rename, so that an interrupted
 /// run leaves either the old file or the new one, never half of one.
 pub fn write_atomic(path: &Path, contents: &[u8]) -> io::Result<()> {
-    let dir = path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
-    let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+    let dir = path
+        .parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
     let tmp = dir.join(format!(".{name}.boardls-{}.tmp", std::process::id()));
     let result = (|| {
         let mut file = fs::File::create(&tmp)?;

@@ -37,5 +37,9 @@ pub fn run(paths: &[PathBuf], check: bool) -> u8 {
             return EXIT_UNUSABLE;
         }
     }
-    if check && changed > 0 { EXIT_ERRORS } else { EXIT_OK }
+    if check && changed > 0 {
+        EXIT_ERRORS
+    } else {
+        EXIT_OK
+    }
 }

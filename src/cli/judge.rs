@@ -2,6 +2,7 @@
 
 use super::{EXIT_ERRORS, EXIT_OK, EXIT_UNUSABLE, files};
 use crate::analysis;
+use crate::authoring::case_text;
 use crate::config::Config;
 use crate::games::{GameId, JudgeFailure};
 use std::io::Write;
@@ -18,7 +19,11 @@ pub fn run(game: GameId, file: Option<&Path>, config: &Config) -> u8 {
     match game.judge(&input, &analysis::budget(config)) {
         Ok(out) => {
             let mut stdout = std::io::stdout().lock();
-            if stdout.write_all(out.as_bytes()).and_then(|_| stdout.flush()).is_err() {
+            if stdout
+                .write_all(out.as_bytes())
+                .and_then(|_| stdout.flush())
+                .is_err()
+            {
                 return EXIT_UNUSABLE;
             }
             EXIT_OK
@@ -50,30 +55,28 @@ pub fn import(game: GameId, file: Option<&Path>, expect: bool, config: &Config) 
         }
     };
     let origin = file.map_or("stdin".to_string(), |p| {
-        p.file_name().map_or(String::new(), |n| n.to_string_lossy().into_owned())
+        p.file_name()
+            .map_or(String::new(), |n| n.to_string_lossy().into_owned())
     });
     let mut out = format!("// imported from {origin} by boardls\n");
     let mut status = EXIT_OK;
     for (i, board) in boards.iter().enumerate() {
-        let body = board.to_case();
-        out.push_str(&format!("\n[{game} \"test {}\"]\n", i + 1));
-        for (key, value) in &body.props {
-            out.push_str(&format!("{key} = {value}\n"));
-        }
-        for row in &body.rows {
-            out.push_str(row);
-            out.push('\n');
-        }
-        if expect {
+        let name = format!("test {}", i + 1);
+        let answer = if expect {
             match board.answer(&analysis::budget(config)) {
-                Ok(answer) => out.push_str(&format!("expect = {answer}\n")),
+                Ok(answer) => Some(answer),
                 Err(why) => {
-                    out.push_str(&format!("// expect: {why}\n"));
+                    out.push_str(&format!("\n// no expect for test {}: {why}", i + 1));
                     eprintln!("boardls: test {}: {why}", i + 1);
                     status = EXIT_ERRORS;
+                    None
                 }
             }
-        }
+        } else {
+            None
+        };
+        out.push('\n');
+        out.push_str(&case_text(game, &name, &board.to_case(), answer.as_deref()));
     }
     print!("{out}");
     status

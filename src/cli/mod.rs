@@ -4,6 +4,7 @@ mod check;
 mod export;
 mod files;
 mod fmt;
+mod generate;
 mod judge;
 pub mod render;
 mod solve;
@@ -23,7 +24,11 @@ pub const EXIT_ERRORS: u8 = 1;
 pub const EXIT_UNUSABLE: u8 = 2;
 
 #[derive(Parser)]
-#[command(name = "boardls", version, about = "Two-player grid-game boards, solved exactly: linter, solver, judge and language server")]
+#[command(
+    name = "boardls",
+    version,
+    about = "Two-player grid-game boards, solved exactly: linter, solver, judge and language server"
+)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -71,6 +76,10 @@ enum Command {
     Check {
         #[arg(long, value_enum, default_value = "human")]
         format: Format,
+        /// Also check the files as one test suite: uncovered answers, no maximum-size case,
+        /// duplicate boards.
+        #[arg(long)]
+        suite: bool,
         /// Files, or folders searched for `*.board`.
         #[arg(required = true)]
         paths: Vec<PathBuf>,
@@ -107,6 +116,33 @@ enum Command {
         #[arg(long)]
         force: bool,
     },
+    /// Print reproducible boards as `.board` text with `expect` filled in.
+    Gen {
+        #[arg(value_enum)]
+        game: Game,
+        /// `N` or `NxM` (chess: the board size; strings: `N` for N×N).
+        #[arg(long, value_name = "N[xM]")]
+        size: Option<String>,
+        #[arg(long, default_value_t = 1, value_name = "K")]
+        count: usize,
+        #[arg(long, default_value_t = 1, value_name = "S")]
+        seed: u64,
+        /// Share of walls (race, tetris), of letters (zgame), of letters other than a/b (strings).
+        #[arg(long, value_name = "P")]
+        density: Option<f64>,
+        /// Keep only boards with this answer (as the judge prints it).
+        #[arg(long, value_name = "A")]
+        answer: Option<String>,
+        /// random, max, edge; for race also corridors, near-start, middle.
+        #[arg(long, default_value = "random", value_name = "P")]
+        preset: String,
+    },
+    /// Check judge input against the original format, limits and guarantees (exit 1 if invalid).
+    Validate {
+        #[arg(value_enum)]
+        game: Game,
+        file: PathBuf,
+    },
     /// Rewrite files in the canonical layout (never changes meaning).
     Fmt {
         /// Change nothing; list the files that would change and exit 1 if any.
@@ -140,13 +176,36 @@ pub fn main() -> ExitCode {
     }
     config.allow = cli.allow;
     let code = match cli.command {
-        Command::Check { format, paths } => check::run(&paths, format, &config),
+        Command::Check {
+            format,
+            suite,
+            paths,
+        } => check::run(&paths, format, suite, &config),
         Command::Solve { json, paths } => solve::run(&paths, json, &config),
         Command::Judge { game, file } => judge::run(game.into(), file.as_deref(), &config),
         Command::Import { game, file, expect } => {
             judge::import(game.into(), file.as_deref(), expect, &config)
         }
         Command::Export { paths, out, force } => export::run(&paths, &out, force, &config),
+        Command::Gen {
+            game,
+            size,
+            count,
+            seed,
+            density,
+            answer,
+            preset,
+        } => generate::run(
+            game.into(),
+            size.as_deref(),
+            count,
+            seed,
+            density,
+            answer,
+            &preset,
+            &config,
+        ),
+        Command::Validate { game, file } => generate::validate(game.into(), &file),
         Command::Fmt { check, paths } => fmt::run(&paths, check),
         Command::Lsp { stdio: _ } => return crate::lsp::run(),
     };

@@ -44,7 +44,10 @@ pub fn human(file: &str, text: &str, index: &LineIndex, d: &Diagnostic) -> Strin
     );
     let line_text = index.line_text(text, loc.line - 1);
     // Tabs would make the caret line drift; show them as one space each.
-    let shown: String = line_text.chars().map(|c| if c == '\t' { ' ' } else { c }).collect();
+    let shown: String = line_text
+        .chars()
+        .map(|c| if c == '\t' { ' ' } else { c })
+        .collect();
     let width = loc.line.to_string().len();
     let pad = " ".repeat(width);
     let line_chars = shown.chars().count();

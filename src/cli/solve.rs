@@ -47,10 +47,17 @@ pub fn run(paths: &[PathBuf], json: bool, config: &Config) -> u8 {
         let checked = analysis::check(&source.text, config, &cache);
         let index = LineIndex::new(&source.text);
         for (case, verdict) in checked.analysis.cases.iter().zip(&checked.verdicts) {
-            cases.push(report(&path.display().to_string(), &index, case, verdict.as_deref()));
+            cases.push(report(
+                &path.display().to_string(),
+                &index,
+                case,
+                verdict.as_deref(),
+            ));
         }
     }
-    let failed = cases.iter().any(|c| matches!(c.status, "mismatch" | "invalid" | "unsolved"));
+    let failed = cases
+        .iter()
+        .any(|c| matches!(c.status, "mismatch" | "invalid" | "unsolved"));
     if json {
         match serde_json::to_string_pretty(&Report { cases }) {
             Ok(text) => println!("{text}"),
@@ -82,8 +89,16 @@ pub fn run(paths: &[PathBuf], json: bool, config: &Config) -> u8 {
     if failed { EXIT_ERRORS } else { EXIT_OK }
 }
 
-fn report(file: &str, index: &LineIndex, case: &CaseAnalysis, verdict: Option<&Verdict>) -> CaseReport {
-    let expect = case.expect.as_ref().map(|e| e.canonical.clone().unwrap_or_else(|| e.raw.clone()));
+fn report(
+    file: &str,
+    index: &LineIndex,
+    case: &CaseAnalysis,
+    verdict: Option<&Verdict>,
+) -> CaseReport {
+    let expect = case
+        .expect
+        .as_ref()
+        .map(|e| e.canonical.clone().unwrap_or_else(|| e.raw.clone()));
     let (answer, verdict_words, status) = match verdict {
         Some(Verdict::Solved { solution, .. }) => {
             let status = match &expect {
@@ -91,7 +106,11 @@ fn report(file: &str, index: &LineIndex, case: &CaseAnalysis, verdict: Option<&V
                 Some(e) if *e == solution.answer => "ok",
                 Some(_) => "mismatch",
             };
-            (Some(solution.answer.clone()), solution.verdict.clone(), status)
+            (
+                Some(solution.answer.clone()),
+                solution.verdict.clone(),
+                status,
+            )
         }
         Some(Verdict::Unsolved(why)) => (None, why.to_string(), "unsolved"),
         Some(Verdict::Failed(why)) => (None, format!("solver failed: {why}"), "unsolved"),

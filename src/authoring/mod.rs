@@ -1,0 +1,28 @@
+//! Tools for test-data authors: board generators, the judge-input validator, suite coverage.
+
+pub mod generate;
+pub mod rng;
+pub mod suite;
+pub mod validate;
+
+use crate::games::{CaseBody, GameId};
+
+/// A case as `.board` text: header, properties, rows and `expect` (when given).
+pub fn case_text(game: GameId, name: &str, body: &CaseBody, expect: Option<&str>) -> String {
+    let mut out = format!("[{game} \"{}\"]\n", escape(name));
+    for (key, value) in &body.props {
+        out.push_str(&format!("{key} = {value}\n"));
+    }
+    for row in &body.rows {
+        out.push_str(row);
+        out.push('\n');
+    }
+    if let Some(answer) = expect {
+        out.push_str(&format!("expect = {answer}\n"));
+    }
+    out
+}
+
+fn escape(name: &str) -> String {
+    name.replace('\\', "\\\\").replace('"', "\\\"")
+}

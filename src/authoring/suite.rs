@@ -1,0 +1,185 @@
+//! Suite coverage for test-data authors: answers no case covers, no case at the original
+//! maximum size, duplicate boards (also up to the game's symmetries).
+
+use crate::analysis::{CaseAnalysis, Verdict};
+use crate::diag::Diagnostic;
+use crate::games::{AnyBoard, GameId};
+use std::collections::{BTreeMap, HashMap};
+use std::sync::Arc;
+
+pub const UNCOVERED_ANSWER: &str = "I220";
+pub const NO_MAX_CASE: &str = "I221";
+pub const DUPLICATE_BOARD: &str = "I222";
+
+pub const CODES: &[(&str, &str)] = &[
+    (
+        UNCOVERED_ANSWER,
+        "Suite check: no case of this game has this answer, so a solution that never prints it could pass.",
+    ),
+    (
+        NO_MAX_CASE,
+        "Suite check: no case reaches the original problem's maximum size, so slow solutions could pass.",
+    ),
+    (
+        DUPLICATE_BOARD,
+        "Suite check: this board repeats an earlier one (possibly mirrored or rotated, where the game's rules are symmetric), so it tests nothing new.",
+    ),
+];
+
+/// A file comment that turns suite checks on in the editor.
+pub const MARKER: &str = "boardls: suite";
+
+/// One solved case of a suite, with the index of the file it is in.
+pub struct SuiteCase<'a> {
+    pub file: usize,
+    pub case: &'a CaseAnalysis,
+    pub verdict: Option<&'a Arc<Verdict>>,
+}
+
+/// The original maximum side of each game's board.
+fn max_side(game: GameId) -> usize {
+    match game {
+        GameId::Zgame => 500,
+        GameId::Race => 300,
+        GameId::Chess => 1000,
+        GameId::Tetris => 50,
+        GameId::Strings => 20,
+    }
+}
+
+/// Suite findings as `(file index, diagnostic)`; case-wide ones point at a case header.
+pub fn check(cases: &[SuiteCase<'_>]) -> Vec<(usize, Diagnostic)> {
+    let mut out = Vec::new();
+    let mut by_game: BTreeMap<GameId, Vec<&SuiteCase<'_>>> = BTreeMap::new();
+    for c in cases {
+        if let Some(game) = c.case.game {
+            by_game.entry(game).or_default().push(c);
+        }
+    }
+    for (game, cases) in by_game {
+        let Some(first) = cases.first() else { continue };
+        let answers: Vec<&str> = cases
+            .iter()
+            .filter_map(|c| {
+                c.verdict
+                    .and_then(|v| v.solution())
+                    .map(|s| s.answer.as_str())
+            })
+            .collect();
+        for class in game.spec().answer_classes {
+            if !answers.contains(class) {
+                out.push((
+                    first.file,
+                    Diagnostic::info(
+                        UNCOVERED_ANSWER,
+                        first.case.header,
+                        format!("no {game} case has the answer `{class}`"),
+                    ),
+                ));
+            }
+        }
+        let boards: Vec<(&SuiteCase<'_>, &AnyBoard)> = cases
+            .iter()
+            .filter_map(|c| c.case.board.as_ref().map(|b| (*c, b)))
+            .collect();
+        if !boards.iter().any(|(_, b)| side(b) >= max_side(game)) && !boards.is_empty() {
+            out.push((
+                first.file,
+                Diagnostic::info(
+                    NO_MAX_CASE,
+                    first.case.header,
+                    format!(
+                        "no {game} case reaches the original maximum size ({})",
+                        max_side(game)
+                    ),
+                ),
+            ));
+        }
+        let mut seen: HashMap<String, &SuiteCase<'_>> = HashMap::new();
+        for (c, b) in boards {
+            let key = canonical(b);
+            if let Some(earlier) = seen.get(&key) {
+                out.push((
+                    c.file,
+                    Diagnostic::info(
+                        DUPLICATE_BOARD,
+                        c.case.header,
+                        format!("same board as {} (up to symmetry)", earlier.case.title()),
+                    ),
+                ));
+            } else {
+                seen.insert(key, c);
+            }
+        }
+    }
+    out
+}
+
+/// The larger side of a board (chess: of its `size`).
+fn side(board: &AnyBoard) -> usize {
+    let body = board.to_case();
+    if let Some((_, size)) = body.props.iter().find(|(k, _)| k == "size") {
+        return size
+            .split_whitespace()
+            .filter_map(|t| t.parse().ok())
+            .max()
+            .unwrap_or(0);
+    }
+    body.rows
+        .len()
+        .max(body.rows.first().map_or(0, |r| r.len()))
+}
+
+/// The smallest text among the board's images under the symmetries its game's rules keep:
+/// zgame, chess and strings play from (1,1) right/down, so only the transpose; race and
+/// tetris have no preferred direction, so all eight symmetries of the square.
+fn canonical(board: &AnyBoard) -> String {
+    let body = board.to_case();
+    if let Some((_, size)) = body.props.iter().find(|(k, _)| k == "size") {
+        let piece = body
+            .props
+            .iter()
+            .find(|(k, _)| k == "piece")
+            .map_or("", |(_, v)| v.as_str());
+        let mut dims: Vec<&str> = size.split_whitespace().collect();
+        dims.sort();
+        return format!("{piece} {}", dims.join(" "));
+    }
+    let grid: Vec<Vec<u8>> = body.rows.iter().map(|r| r.as_bytes().to_vec()).collect();
+    let all_eight = matches!(board.game(), GameId::Race | GameId::Tetris);
+    let mut images = vec![grid.clone(), transpose(&grid)];
+    if all_eight {
+        let mut g = grid;
+        for _ in 0..3 {
+            g = rotate(&g);
+            images.push(transpose(&g));
+            images.push(g.clone());
+        }
+    }
+    images
+        .into_iter()
+        .map(|g| {
+            g.iter()
+                .map(|r| String::from_utf8_lossy(r).into_owned())
+                .collect::<Vec<_>>()
+                .join("/")
+        })
+        .min()
+        .unwrap_or_default()
+}
+
+fn transpose(g: &[Vec<u8>]) -> Vec<Vec<u8>> {
+    let cols = g.first().map_or(0, Vec::len);
+    (0..cols)
+        .map(|c| g.iter().filter_map(|row| row.get(c).copied()).collect())
+        .collect()
+}
+
+/// A quarter turn clockwise.
+fn rotate(g: &[Vec<u8>]) -> Vec<Vec<u8>> {
+    let mut t = transpose(g);
+    for row in &mut t {
+        row.reverse();
+    }
+    t
+}
