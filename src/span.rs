@@ -61,7 +61,10 @@ impl LineIndex {
             }
             i += 1;
         }
-        LineIndex { starts, len: text.len() }
+        LineIndex {
+            starts,
+            len: text.len(),
+        }
     }
 
     pub fn line_count(&self) -> usize {

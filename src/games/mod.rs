@@ -168,7 +168,10 @@ pub struct CellMap {
 impl CellMap {
     pub fn mark(&self, r: usize, c: usize) -> CellMark {
         if r < self.rows && c < self.cols {
-            self.marks.get(r * self.cols + c).copied().unwrap_or(CellMark::None)
+            self.marks
+                .get(r * self.cols + c)
+                .copied()
+                .unwrap_or(CellMark::None)
         } else {
             CellMark::None
         }
