@@ -1,0 +1,85 @@
+#!/usr/bin/env bash
+# Whole-process comparison of `boardls judge` with the reference C++ solutions of the original
+# write-ups, measured side by side in one run (ratios hold on a noisy machine; absolute times
+# drift). The references are built into a temporary folder and never committed.
+#
+#   scripts/bench-vs-reference.sh REFERENCE_DIR [--callgrind]
+#
+# REFERENCE_DIR holds build.sh, gen_max.py, gen_race_hard.py and the C++ sources.
+# Prints a Markdown table: workload, reference, boardls, input-read floor, ratios, peak memory.
+set -euo pipefail
+ref=${1:?usage: scripts/bench-vs-reference.sh REFERENCE_DIR [--callgrind]}
+ref=$(cd "$ref" && pwd)
+callgrind=${2:-}
+cd "$(dirname "$0")/.."
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+sh "$ref/build.sh" "$tmp/bin" >/dev/null
+# race.cpp leaks state between tests and crashes on large layers: time the fixed one.
+g++ -O2 -std=c++17 -w -o "$tmp/bin/race_fixed" "$ref/race_fixed.cpp"
+cargo build --release --quiet
+boardls=$PWD/target/release/boardls
+runs=${RUNS:-5}
+
+# best wall time (s) of $runs runs, and the peak resident set (KiB) of the last
+measure() { # cmd input
+  local best=999999 t rss
+  for _ in $(seq "$runs"); do
+    /usr/bin/time -f '%e %M' -o "$tmp/time" "$@" > "$tmp/out" 2>/dev/null || true
+    read -r t rss < "$tmp/time"
+    best=$(python3 -c "print(min($best, $t))")
+  done
+  echo "$best $rss"
+}
+
+instructions() { # cmd...
+  valgrind --tool=callgrind --callgrind-out-file="$tmp/cg" "$@" > /dev/null 2> "$tmp/cg.log" || true
+  grep -Eo 'Collected : [0-9]+' "$tmp/cg.log" | grep -Eo '[0-9]+' || echo "?"
+}
+
+row() { # label game input reference
+  local label=$1 game=$2 input=$3 reference=$4
+  read -r rt rm < <(measure sh -c "$reference < $input")
+  read -r bt bm < <(measure sh -c "$boardls judge $game < $input")
+  read -r ft _ < <(measure sh -c "$tmp/bin/read_fread < $input")
+  if ! cmp -s <("$reference" < "$input" 2>/dev/null) <("$boardls" judge "$game" < "$input"); then
+    agree="differs"
+  else
+    agree="same"
+  fi
+  local ratio
+  ratio=$(python3 -c "print(f'{$rt/max($bt,0.001):.1f}x')")
+  local line="| $label | ${rt}s ${rm}KB | ${bt}s ${bm}KB | ${ft}s | $ratio | $agree |"
+  if [ "$callgrind" = "--callgrind" ]; then
+    local ri bi fi
+    ri=$(instructions sh -c "$reference < $input")
+    bi=$(instructions "$boardls" judge "$game" "$input")
+    fi=$(instructions sh -c "$tmp/bin/read_fread < $input")
+    line="$line $ri | $bi | $fi |"
+  fi
+  echo "$line"
+}
+
+gen() { python3 "$ref/gen_max.py" "$@"; }
+gen zgame stress 1 10 > "$tmp/zgame.in"
+gen race open 1 10 > "$tmp/race-open.in"
+gen chess random 1 > "$tmp/chess.in"
+gen strings stress 1 > "$tmp/strings.in"
+gen strings ab 1 > "$tmp/strings-ab.in"
+python3 "$ref/gen_race_hard.py" pools 300 1 1 > "$tmp/race-pools.in"
+gen tetris empty-7 1 > "$tmp/tetris-7.in"
+gen tetris empty-8x7 1 > "$tmp/tetris-8x7.in"
+
+header="| workload | reference | boardls | read floor | speed-up | output |"
+[ "$callgrind" = "--callgrind" ] && header="$header ref instr | boardls instr | floor instr |"
+echo "$header"
+echo "|---|---|---|---|---|---|$([ "$callgrind" = "--callgrind" ] && echo '---|---|---|')"
+row "zgame 10×500×500 stress" zgame "$tmp/zgame.in" "$tmp/bin/zgame"
+row "race 10 open 300×300" race "$tmp/race-open.in" "$tmp/bin/race_fixed"
+row "race pools 300" race "$tmp/race-pools.in" "$tmp/bin/race_fixed"
+row "chess 1000 queries" chess "$tmp/chess.in" "$tmp/bin/chess"
+row "strings n=20 stress" strings "$tmp/strings.in" "$tmp/bin/strings"
+row "strings n=20 ab" strings "$tmp/strings-ab.in" "$tmp/bin/strings"
+row "tetris empty 7×7" tetris "$tmp/tetris-7.in" "$tmp/bin/tetris"
+row "tetris empty 8×7" tetris "$tmp/tetris-8x7.in" "$tmp/bin/tetris"
