@@ -99,10 +99,12 @@ fn report(
         .expect
         .as_ref()
         .map(|e| e.canonical.clone().unwrap_or_else(|| e.raw.clone()));
+    let malformed_expect = case.expect.as_ref().is_some_and(|e| e.canonical.is_none());
     let (answer, verdict_words, status) = match verdict {
         Some(Verdict::Solved { solution, .. }) => {
             let status = match &expect {
                 None => "unchecked",
+                Some(_) if malformed_expect => "invalid",
                 Some(e) if *e == solution.answer => "ok",
                 Some(_) => "mismatch",
             };
