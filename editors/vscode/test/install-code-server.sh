@@ -47,5 +47,6 @@ ln -sfn node_modules node_modules.asar
 (cd bin/helpers && ln -sfn browser-linux.sh browser.sh)
 (cd extensions && npm install --omit=dev)
 
-"$DEST/node_modules/.bin/code-server" --version | head -1
+# --version writes a default config file; keep it inside the cache folder.
+XDG_CONFIG_HOME="$DEST/xdg-config" "$DEST/node_modules/.bin/code-server" --version | head -1
 touch "$STAMP"

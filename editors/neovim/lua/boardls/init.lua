@@ -1,0 +1,173 @@
+-- boardls for Neovim: starts `boardls lsp` for `board` buffers, in the style of nvim-lspconfig.
+--
+--   require("boardls").setup({
+--     cmd = { "boardls", "lsp" },        -- default; or { "/path/to/boardls", "lsp" }
+--     on_attach = function(client, bufnr) ... end,
+--   })
+--
+-- With nvim-lspconfig installed, the same options also register `require("lspconfig").boardls`
+-- (see register_lspconfig below). Works on Neovim 0.7+ (vim.lsp.start from 0.8 is used when present).
+local M = {}
+
+M.default_config = {
+  name = "boardls",
+  cmd = { "boardls", "lsp" },
+  filetypes = { "board" },
+  -- The root is the nearest folder with a .git or Cargo.toml; else the file's own folder.
+  root_markers = { ".git", "Cargo.toml" },
+  settings = {},
+}
+
+local function find_root(fname, markers)
+  local dir = vim.fn.fnamemodify(fname, ":p:h")
+  for _, marker in ipairs(markers) do
+    local hit = vim.fn.finddir(marker, dir .. ";")
+    if hit == "" then
+      hit = vim.fn.findfile(marker, dir .. ";")
+    end
+    if hit ~= "" then
+      local full = (vim.fn.fnamemodify(hit, ":p"):gsub("/$", ""))
+      return vim.fn.fnamemodify(full, ":h")
+    end
+  end
+  return dir
+end
+
+local function executable_or_warn(cmd)
+  if vim.fn.executable(cmd[1]) == 1 then
+    return true
+  end
+  vim.notify(
+    ("boardls: cannot find `%s`. Install it with `cargo install --path .` in the boardls repository, "
+      .. "or pass cmd = { '/path/to/boardls', 'lsp' } to require('boardls').setup()."):format(cmd[1]),
+    vim.log.levels.ERROR
+  )
+  return false
+end
+
+--- Runs server command `command` (e.g. "boardls.writeAllExpect") with `args` on buffer `bufnr`.
+local function execute(bufnr, command, args)
+  local params = { command = command, arguments = args }
+  vim.lsp.buf_request(bufnr, "workspace/executeCommand", params, function(err)
+    if err then
+      vim.notify("boardls: " .. (err.message or tostring(err)), vim.log.levels.ERROR)
+    end
+  end)
+end
+
+--- Writes every case's `expect` line of the current buffer (the server's boardls.writeAllExpect).
+function M.fill_all_expected(bufnr)
+  bufnr = bufnr or vim.api.nvim_get_current_buf()
+  execute(bufnr, "boardls.writeAllExpect", { vim.uri_from_bufnr(bufnr) })
+end
+
+--- Runs `boardls export FILE --out DIR` for the current file.
+function M.export(out_dir, config)
+  local cmd = (config or M.config or M.default_config).cmd
+  local file = vim.api.nvim_buf_get_name(0)
+  local output = vim.fn.system({ cmd[1], "export", file, "--out", out_dir })
+  if vim.v.shell_error ~= 0 then
+    vim.notify("boardls export failed:\n" .. output, vim.log.levels.ERROR)
+  else
+    vim.notify("boardls: tests exported to " .. out_dir)
+  end
+end
+
+local function buffer_commands(bufnr)
+  vim.api.nvim_buf_create_user_command(bufnr, "BoardFillExpected", function()
+    M.fill_all_expected(bufnr)
+  end, { desc = "boardls: fill in all expected answers" })
+  vim.api.nvim_buf_create_user_command(bufnr, "BoardExport", function(opts)
+    M.export(opts.args)
+  end, { nargs = 1, complete = "dir", desc = "boardls: export judge tests to a folder" })
+end
+
+local client_ids = {}
+
+local function attach(bufnr, config)
+  local fname = vim.api.nvim_buf_get_name(bufnr)
+  local root = find_root(fname ~= "" and fname or vim.fn.getcwd() .. "/x", config.root_markers)
+  local on_attach = function(client, b)
+    buffer_commands(b)
+    -- Code lenses are the verdicts: keep them fresh (Neovim shows them as virtual text). Solver
+    -- results come after the edit, with new diagnostics, so refresh on those too.
+    pcall(vim.lsp.codelens.refresh)
+    vim.api.nvim_create_autocmd({ "BufEnter", "InsertLeave", "TextChanged", "DiagnosticChanged" }, {
+      buffer = b,
+      callback = function()
+        pcall(vim.lsp.codelens.refresh)
+      end,
+    })
+    if config.on_attach then
+      config.on_attach(client, b)
+    end
+  end
+  local client_config = {
+    name = config.name,
+    cmd = config.cmd,
+    root_dir = root,
+    settings = config.settings,
+    capabilities = config.capabilities,
+    on_attach = on_attach,
+  }
+  if vim.lsp.start then
+    vim.lsp.start(client_config, { bufnr = bufnr })
+  else
+    -- Neovim 0.7: one client per root, attached by hand.
+    local id = client_ids[root]
+    if not id or not vim.lsp.get_client_by_id(id) then
+      id = vim.lsp.start_client(client_config)
+      client_ids[root] = id
+    end
+    if id then
+      vim.lsp.buf_attach_client(bufnr, id)
+    end
+  end
+end
+
+--- Starts boardls for every `board` buffer, now and later.
+function M.setup(opts)
+  local config = vim.tbl_deep_extend("force", M.default_config, opts or {})
+  M.config = config
+  if not executable_or_warn(config.cmd) then
+    return
+  end
+  local group = vim.api.nvim_create_augroup("boardls", { clear = true })
+  vim.api.nvim_create_autocmd("FileType", {
+    group = group,
+    pattern = config.filetypes,
+    callback = function(args)
+      attach(args.buf, config)
+    end,
+  })
+  -- Buffers that were opened before setup ran.
+  for _, bufnr in ipairs(vim.api.nvim_list_bufs()) do
+    if vim.api.nvim_buf_is_loaded(bufnr) and vim.tbl_contains(config.filetypes, vim.bo[bufnr].filetype) then
+      attach(bufnr, config)
+    end
+  end
+end
+
+--- Registers boardls with nvim-lspconfig, for `require("lspconfig").boardls.setup({})`.
+function M.register_lspconfig()
+  local ok, configs = pcall(require, "lspconfig.configs")
+  if not ok then
+    return false
+  end
+  if not configs.boardls then
+    local util = require("lspconfig.util")
+    configs.boardls = {
+      default_config = {
+        cmd = M.default_config.cmd,
+        filetypes = M.default_config.filetypes,
+        root_dir = util.root_pattern(unpack(M.default_config.root_markers)),
+        single_file_support = true,
+        settings = {},
+      },
+      docs = { description = "boardls: language server for .board files (two-player grid games)." },
+    }
+  end
+  return true
+end
+
+return M

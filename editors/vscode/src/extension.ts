@@ -1,0 +1,227 @@
+// The boardls extension: starts `boardls lsp` over stdio for `.board` files and adds three
+// commands (fill in expected answers, export judge tests, restart). Everything a user sees about
+// the games (lenses, diagnostics, hovers, coloured cells) comes from the server.
+import { execFile } from 'node:child_process';
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import {
+  ExecuteCommandRequest,
+  LanguageClient,
+  LanguageClientOptions,
+  ServerOptions,
+  State,
+} from 'vscode-languageclient/node';
+import { resolveServerPath } from './serverPath';
+
+const LANGUAGE_ID = 'board';
+// Notifications show plain text: no Markdown quotes around the commands.
+const INSTALL_HINT =
+  'Install it with "cargo install --path ." in the boardls repository, or set boardls.server.path to the binary.';
+
+let client: LanguageClient | undefined;
+let output: vscode.OutputChannel;
+
+export async function activate(context: vscode.ExtensionContext): Promise<void> {
+  output = vscode.window.createOutputChannel('boardls');
+  context.subscriptions.push(
+    output,
+    vscode.commands.registerCommand('boardls.fillAllExpected', fillAllExpected),
+    vscode.commands.registerCommand('boardls.exportTests', exportTests),
+    vscode.commands.registerCommand('boardls.restartServer', restartServer),
+    vscode.workspace.onDidChangeConfiguration((e) => {
+      if (e.affectsConfiguration('boardls.server')) {
+        void restartServer();
+      }
+    }),
+  );
+  restarting = startServer();
+  await restarting;
+}
+
+export async function deactivate(): Promise<void> {
+  await stopServer();
+}
+
+function firstWorkspaceFolder(): string | undefined {
+  return vscode.workspace.workspaceFolders?.[0]?.uri.fsPath;
+}
+
+/** The server binary, or undefined after telling the user (who wanted to `purpose`) the fix. */
+async function serverBinary(purpose: string): Promise<string | undefined> {
+  const setting = vscode.workspace.getConfiguration('boardls').get<string>('server.path', 'boardls');
+  const resolved = resolveServerPath(setting, firstWorkspaceFolder());
+  if ('path' in resolved) {
+    return resolved.path;
+  }
+  const message = `boardls: cannot ${purpose}: ${resolved.error} ${INSTALL_HINT}`;
+  output.appendLine(message);
+  void vscode.window.showErrorMessage(message, 'Open Settings', 'Retry').then((choice) => {
+    if (choice === 'Open Settings') {
+      void vscode.commands.executeCommand('workbench.action.openSettings', 'boardls.server.path');
+    } else if (choice === 'Retry') {
+      void restartServer();
+    }
+  });
+  return undefined;
+}
+
+async function startServer(): Promise<void> {
+  const command = await serverBinary('start the language server');
+  if (!command) {
+    return;
+  }
+  const extraArgs = vscode.workspace.getConfiguration('boardls').get<string[]>('server.extraArgs', []);
+  // No `transport` here: the client would append `--stdio`, which the server accepts but needs not.
+  const serverOptions: ServerOptions = {
+    run: { command, args: ['lsp', ...extraArgs] },
+    debug: { command, args: ['lsp', ...extraArgs] },
+  };
+  const clientOptions: LanguageClientOptions = {
+    documentSelector: [
+      { scheme: 'file', language: LANGUAGE_ID },
+      { scheme: 'untitled', language: LANGUAGE_ID },
+    ],
+    outputChannel: output,
+    // The trace setting is read by the client from `boardls.trace.server` (its id is `boardls`).
+  };
+  output.appendLine(`starting ${command} lsp ${extraArgs.join(' ')}`.trimEnd());
+  client = new LanguageClient('boardls', 'boardls', serverOptions, clientOptions);
+  try {
+    await client.start();
+  } catch (err) {
+    const message = `boardls: the language server failed to start (${command}): ${String(err)}`;
+    output.appendLine(message);
+    void vscode.window.showErrorMessage(message, 'Show Output').then((choice) => {
+      if (choice) {
+        output.show();
+      }
+    });
+  }
+}
+
+async function stopServer(): Promise<void> {
+  const old = client;
+  client = undefined;
+  if (old && old.state !== State.Stopped) {
+    try {
+      await old.stop(2000);
+    } catch (err) {
+      output.appendLine(`stopping the server: ${String(err)}`);
+    }
+  }
+}
+
+// Restarts are queued: a settings change and a click on Retry must not start two clients.
+let restarting: Promise<void> = Promise.resolve();
+
+function restartServer(): Promise<void> {
+  restarting = restarting.then(async () => {
+    await stopServer();
+    await startServer();
+  });
+  return restarting;
+}
+
+function activeBoardDocument(): vscode.TextDocument | undefined {
+  const doc = vscode.window.activeTextEditor?.document;
+  return doc && doc.languageId === LANGUAGE_ID ? doc : undefined;
+}
+
+async function fillAllExpected(): Promise<void> {
+  const doc = activeBoardDocument();
+  if (!doc) {
+    void vscode.window.showWarningMessage('boardls: open a .board file first.');
+    return;
+  }
+  if (!client || client.state !== State.Running) {
+    void vscode.window.showWarningMessage('boardls: the language server is not running (see the boardls output).');
+    return;
+  }
+  // The server answers with workspace/applyEdit, which the client applies to the document.
+  await client.sendRequest(ExecuteCommandRequest.type, {
+    command: 'boardls.writeAllExpect',
+    arguments: [client.code2ProtocolConverter.asUri(doc.uri)],
+  });
+}
+
+async function exportTests(): Promise<void> {
+  const command = await serverBinary('export tests');
+  if (!command) {
+    return;
+  }
+  const doc = activeBoardDocument();
+  const folders = vscode.workspace.workspaceFolders ?? [];
+  type Source = vscode.QuickPickItem & { paths: string[] };
+  const sources: Source[] = [];
+  if (doc && doc.uri.scheme === 'file') {
+    sources.push({ label: path.basename(doc.uri.fsPath), description: 'this file', paths: [doc.uri.fsPath] });
+  }
+  if (folders.length > 0) {
+    sources.push({
+      label: folders.map((f) => f.name).join(', '),
+      description: 'every .board file in the workspace',
+      paths: folders.map((f) => f.uri.fsPath),
+    });
+  }
+  if (sources.length === 0) {
+    void vscode.window.showWarningMessage('boardls: open a .board file or a folder to export.');
+    return;
+  }
+  const source =
+    sources.length === 1 ? sources[0] : await vscode.window.showQuickPick(sources, { title: 'boardls: export which boards?' });
+  if (!source) {
+    return;
+  }
+  const picked = await vscode.window.showOpenDialog({
+    canSelectFolders: true,
+    canSelectFiles: false,
+    canSelectMany: false,
+    openLabel: 'Export here',
+    title: 'boardls: folder for the judge tests (NN.in / NN.ans)',
+    defaultUri: folders[0]?.uri,
+  });
+  if (!picked || picked.length === 0) {
+    return;
+  }
+  const outDir = picked[0].fsPath;
+  // The CLI reads the files from disk: save edited boards first so what is exported is what is seen.
+  for (const d of vscode.workspace.textDocuments) {
+    if (d.isDirty && d.languageId === LANGUAGE_ID && d.uri.scheme === 'file') {
+      await d.save();
+    }
+  }
+  const args = ['export', ...source.paths, '--out', outDir];
+  output.appendLine(`$ ${command} ${args.join(' ')}`);
+  const result = await new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
+    execFile(command, args, { maxBuffer: 64 * 1024 * 1024 }, (err, stdout, stderr) => {
+      const code = err ? (typeof err.code === 'number' ? err.code : 1) : 0;
+      resolve({ code, stdout: String(stdout), stderr: String(stderr) });
+    });
+  });
+  if (result.stdout) {
+    output.append(result.stdout);
+  }
+  if (result.stderr) {
+    output.append(result.stderr);
+  }
+  if (result.code === 0) {
+    // Show the folder where it can be shown: the Explorer when it is in the workspace, the
+    // system's file manager on a desktop; in a browser (code-server) neither reaches it.
+    const outUri = vscode.Uri.file(outDir);
+    const inWorkspace = vscode.workspace.getWorkspaceFolder(outUri) !== undefined;
+    const onDesktop = vscode.env.uiKind === vscode.UIKind.Desktop && vscode.env.remoteName === undefined;
+    const actions = inWorkspace ? ['Show in Explorer'] : onDesktop ? ['Reveal in File Manager'] : [];
+    const choice = await vscode.window.showInformationMessage(`boardls: tests exported to ${outDir}`, ...actions);
+    if (choice === 'Show in Explorer') {
+      await vscode.commands.executeCommand('revealInExplorer', outUri);
+    } else if (choice) {
+      await vscode.commands.executeCommand('revealFileInOS', outUri);
+    }
+  } else {
+    const firstLine = result.stderr.split('\n').find((l) => l.trim()) ?? `exit code ${result.code}`;
+    const choice = await vscode.window.showErrorMessage(`boardls export failed: ${firstLine}`, 'Show Output');
+    if (choice) {
+      output.show();
+    }
+  }
+}

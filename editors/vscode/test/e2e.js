@@ -1,0 +1,426 @@
+// Drives code-server in headless chromium (playwright-core) through what a user of the extension
+// sees in test/fixture/e2e.board, step by step; each step records what it saw in result.json and
+// the run stops at the first step that fails. Started by e2e.sh, which sets the environment.
+'use strict';
+const fs = require('fs');
+const os = require('os');
+const path = require('path');
+const { chromium } = require('playwright-core');
+
+const URL = process.env.CS_URL;
+const OUT = process.env.OUT_DIR;
+const WS = process.env.WS_DIR;
+const FIXTURE = 'e2e.board';
+
+// The fixture's layout (1-based lines): case 1 grid on lines 4-6 (cols 1-3), its wrong expect on
+// line 7; case 2's one-row grid `...` on line 10.
+const GRID1 = { lines: [4, 5, 6], cols: [1, 2, 3] };
+const EDIT = { line: 10, col: 3, char: 'A' };
+// The solved answers, as the server writes them into `expect` lines.
+const FIXED_TEXT = ['expect = no no yes', 'expect = yes no no'];
+// zgame's lens: which of win / draw / loss Alice can force.
+const LENS_CASE1 = 'Alice: win ✗ · draw ✗ · lose ✓'; // ..B ..B BB.  → no no yes
+const LENS_CASE2 = 'Alice: win ✗ · draw ✓ · lose ✗'; // ...          → no yes no
+const LENS_EDITED = 'Alice: win ✓ · draw ✗ · lose ✗'; // ..A         → yes no no
+
+const result = { steps: [] };
+const shots = [];
+let page;
+
+function log(msg) {
+  console.log(`[e2e ${new Date().toISOString().slice(11, 19)}] ${msg}`);
+}
+
+async function shot(name) {
+  const file = path.join(OUT, `${name}.png`);
+  await page.screenshot({ path: file });
+  shots.push(file);
+}
+
+async function step(name, fn) {
+  const t0 = Date.now();
+  log(`${name} …`);
+  try {
+    const seen = await fn();
+    result.steps.push({ name, ok: true, ms: Date.now() - t0, seen });
+    log(`${name}: ok ${seen === undefined ? '' : JSON.stringify(seen)}`);
+  } catch (e) {
+    result.steps.push({ name, ok: false, ms: Date.now() - t0, error: String(e.message || e).split('\n')[0] });
+    log(`${name}: FAILED: ${String(e.message || e).split('\n')[0]}`);
+    await shot(`fail-${name.replace(/\W+/g, '-')}`).catch(() => {});
+    throw e;
+  }
+}
+
+/** Polls `fn` until it returns a truthy value; throws `what` after `ms`. */
+async function until(what, fn, ms = 30000, every = 250) {
+  const deadline = Date.now() + ms;
+  let last;
+  while (Date.now() < deadline) {
+    last = await fn().catch((e) => ({ error: String(e) }));
+    if (last && !last.error) return last;
+    await page.waitForTimeout(every);
+  }
+  throw new Error(`timed out waiting for ${what} (last: ${JSON.stringify(last)})`);
+}
+
+async function runCommand(label) {
+  await page.keyboard.press('F1');
+  const input = page.locator('.quick-input-widget input');
+  await input.waitFor({ state: 'visible', timeout: 10000 });
+  await input.fill('>' + label);
+  await pick(label);
+}
+
+/** Clicks the quick-pick row whose label matches (the first row is not always the one meant). */
+async function pick(label) {
+  const row = page.locator('.quick-input-list .monaco-list-row').filter({ hasText: label }).first();
+  await row.waitFor({ timeout: 10000 });
+  await row.click();
+}
+
+/** Opens a workspace file by Quick Open and waits until its tab is the active one. */
+async function openFile(name) {
+  const tab = page.locator('.tabs-container .tab').filter({ hasText: name }).first();
+  if (await tab.count()) {
+    await tab.click();
+  } else {
+    await page.keyboard.press('Control+P');
+    const input = page.locator('.quick-input-widget input');
+    await input.waitFor({ state: 'visible', timeout: 20000 });
+    await input.fill(name);
+    await pick(name);
+  }
+  await page.locator('.tabs-container .tab.active').filter({ hasText: name }).first().waitFor({ timeout: 20000 });
+  await page.waitForSelector('.monaco-editor .view-lines', { timeout: 30000 });
+}
+
+async function goTo(line, col) {
+  await page.keyboard.press('Control+G');
+  const input = page.locator('.quick-input-widget input');
+  await input.waitFor({ state: 'visible', timeout: 10000 });
+  await input.fill(`:${line}:${col}`);
+  await page.keyboard.press('Enter');
+  await input.waitFor({ state: 'hidden', timeout: 10000 });
+}
+
+async function lensTexts() {
+  return page.$$eval('.monaco-editor .codelens-decoration', (els) =>
+    els.map((e) => e.innerText.replace(/\s+/g, ' ').trim()).filter(Boolean),
+  );
+}
+
+async function editorText() {
+  return page.$eval('.monaco-editor .view-lines', (el) => {
+    const lines = [...el.querySelectorAll('.view-line')].sort((a, b) => parseFloat(a.style.top) - parseFloat(b.style.top));
+    return lines.map((l) => l.textContent.replace(/\u00a0/g, ' ')).join('\n');
+  });
+}
+
+/** The computed colour of the character at (line, col), 1-based, in the visible editor. */
+async function cellColour(line, col) {
+  return page.$eval(
+    '.monaco-editor .view-lines',
+    (el, { line, col }) => {
+      const lines = [...el.querySelectorAll('.view-line')].sort((a, b) => parseFloat(a.style.top) - parseFloat(b.style.top));
+      const row = lines[line - 1];
+      if (!row) return null;
+      let at = 0;
+      for (const span of row.querySelectorAll('span > span')) {
+        const len = span.textContent.length;
+        if (col - 1 < at + len) {
+          return { char: span.textContent[col - 1 - at], colour: getComputedStyle(span).color, cls: span.className };
+        }
+        at += len;
+      }
+      return null;
+    },
+    { line, col },
+  );
+}
+
+/** The semantic token type of the character at (line, col), read from "Inspect Editor Tokens". */
+async function tokenType(line, col) {
+  await goTo(line, col);
+  await page.keyboard.press('Control+Alt+Shift+T');
+  const widget = page.locator('.token-inspect-widget, .tokens-inspect-widget').first();
+  await widget.waitFor({ state: 'visible', timeout: 10000 });
+  // The widget fills in its sections one after the other.
+  const text = await until('the token inspector', async () => {
+    const t = (await widget.innerText()).replace(/\s+/g, ' ');
+    return /semantic token type|textmate scopes/.test(t) ? t : null;
+  }, 5000).catch(() => '');
+  await page.waitForTimeout(150);
+  const full = ((await widget.innerText().catch(() => text)) || text).replace(/\s+/g, ' ');
+  await page.keyboard.press('Escape');
+  await widget.waitFor({ state: 'hidden', timeout: 5000 }).catch(() => {});
+  const m = /semantic token type (\w+)/.exec(full);
+  const fg = /foreground (#[0-9A-Fa-f]{6})/.exec(full);
+  return { type: m ? m[1] : null, foreground: fg ? fg[1].toLowerCase() : null, text: full.slice(0, 400) };
+}
+
+function hexToRgb(hex) {
+  const n = parseInt(hex.slice(1, 7), 16);
+  return `rgb(${(n >> 16) & 255}, ${(n >> 8) & 255}, ${n & 255})`;
+}
+
+function writeJson(file, value) {
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, JSON.stringify(value, null, 2));
+}
+
+async function main() {
+  const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'boardls-e2e-chrome-'));
+  const ctx = await chromium.launchPersistentContext(profile, {
+    executablePath: '/usr/bin/chromium',
+    headless: true,
+    viewport: { width: 1400, height: 900 },
+    args: [
+      '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+      '--disable-background-networking', '--disable-component-update', '--disable-sync',
+      '--disable-dev-shm-usage',
+    ],
+  });
+  page = ctx.pages()[0] || (await ctx.newPage());
+  const offsite = [];
+  ctx.on('request', (r) => {
+    const u = r.url();
+    if (!/^(https?|wss?):\/\/127\.0\.0\.1[:/]|^(data|blob|vscode-[\w-]+):/.test(u)) offsite.push(u.slice(0, 150));
+  });
+  let ok = false;
+  try {
+    await step('workbench', async () => {
+      await page.goto(URL, { waitUntil: 'domcontentloaded' });
+      await page.waitForSelector('.monaco-workbench', { timeout: 60000 });
+      await page.waitForSelector('.explorer-folders-view .monaco-list-row', { timeout: 60000 });
+      return { title: await page.title() };
+    });
+
+    await step('open fixture', async () => {
+      await page.locator('.monaco-workbench').click({ position: { x: 700, y: 450 } }).catch(() => {});
+      await openFile(FIXTURE);
+      const mode = await page.locator('#status\\.editor\\.mode').innerText({ timeout: 20000 });
+      if (!/board/i.test(mode)) throw new Error(`language mode is ${mode}, not Board`);
+      return { languageMode: mode.trim() };
+    });
+
+    await step('code lens with the verdict', async () => {
+      const lenses = await until('the verdicts of both cases', async () => {
+        const t = await lensTexts();
+        return t.some((s) => s.includes(LENS_CASE1)) && t.some((s) => s.includes(LENS_CASE2)) ? t : null;
+      }, 60000);
+      return { lenses };
+    });
+
+    await step('error squiggle on the wrong expect', async () => {
+      await page.waitForSelector('.monaco-editor .squiggly-error', { timeout: 30000 });
+      return { squiggles: await page.locator('.monaco-editor .squiggly-error').count() };
+    });
+    await shot('01-lenses-and-squiggle');
+
+    await step('Problems entry', async () => {
+      await page.keyboard.press('Control+Shift+M');
+      const marker = page.locator('.markers-panel .monaco-list-row').filter({ hasText: /expect/i }).first();
+      await marker.waitFor({ timeout: 30000 });
+      const text = (await marker.innerText()).replace(/\s+/g, ' ').trim();
+      if (!/no no yes/.test(text)) throw new Error(`the problem does not name the solved answer: ${text}`);
+      await shot('02-problems');
+      await page.keyboard.press('Control+Shift+M');
+      return { problem: text };
+    });
+
+    await step('hover on a cell', async () => {
+      await page.keyboard.press('Escape');
+      await goTo(GRID1.lines[0], 2);
+      await page.keyboard.press('Control+K');
+      await page.keyboard.press('Control+I');
+      const hover = page.locator('.monaco-hover:not(.hidden) .hover-contents').first();
+      await hover.waitFor({ state: 'visible', timeout: 20000 });
+      const text = await until('hover text', async () => {
+        const t = (await hover.innerText()).trim();
+        return t.length > 10 ? t : null;
+      }, 20000);
+      if (!/\(1,\s*2\)|row 1/i.test(text)) throw new Error(`the hover does not talk about cell (1,2): ${text}`);
+      await page.waitForTimeout(800); // the hover fades in
+      await shot('03-hover-on-cell');
+      await page.keyboard.press('Escape');
+      return { hover: text.replace(/\s+/g, ' ').slice(0, 400) };
+    });
+
+    let winning;
+    let losing;
+    await step('coloured cells', async () => {
+      await page.keyboard.press('Control+Home');
+      // Semantic tokens arrive after the solve: wait until the grid shows more than one colour.
+      await until('cells in several colours', async () => {
+        const colours = new Set();
+        for (const line of GRID1.lines) for (const col of GRID1.cols) colours.add((await cellColour(line, col))?.colour);
+        return colours.size >= 2 ? [...colours] : null;
+      }, 30000);
+      const types = {};
+      for (const line of GRID1.lines) {
+        for (const col of GRID1.cols) {
+          const { type, foreground, text } = await tokenType(line, col);
+          types[`${line}:${col}`] = type;
+          if (type === 'winning' && !winning) winning = { line, col, foreground, inspect: text };
+          if (type === 'losing' && !losing) losing = { line, col, foreground, inspect: text };
+        }
+      }
+      if (!winning || !losing) throw new Error(`need a winning and a losing cell, token types: ${JSON.stringify(types)}`);
+      await page.keyboard.press('Escape');
+      winning.dark = await cellColour(winning.line, winning.col);
+      losing.dark = await cellColour(losing.line, losing.col);
+      if (!winning.dark || !losing.dark || winning.dark.colour === losing.dark.colour) {
+        throw new Error(`winning and losing cells look alike: ${JSON.stringify([winning.dark, losing.dark])}`);
+      }
+      for (const cell of [winning, losing]) {
+        if (!cell.foreground || cell.dark.colour !== hexToRgb(cell.foreground)) {
+          throw new Error(`cell ${cell.line}:${cell.col} is drawn ${cell.dark.colour}, its token's theme colour is ${cell.foreground}`);
+        }
+      }
+      await shot('04-coloured-cells');
+      return {
+        types,
+        winning: { at: `${winning.line}:${winning.col}`, ...winning.dark, theme: winning.foreground },
+        losing: { at: `${losing.line}:${losing.col}`, ...losing.dark, theme: losing.foreground },
+        inspector: winning.inspect,
+      };
+    });
+
+    await step('typing flips the verdict', async () => {
+      const before = await lensTexts();
+      await goTo(EDIT.line, EDIT.col);
+      await page.keyboard.press('Shift+ArrowRight');
+      await page.keyboard.type(EDIT.char);
+      const after = await until('the new verdict', async () => {
+        const t = await lensTexts();
+        return t.some((s) => s.includes(LENS_EDITED)) && !t.some((s) => s.includes(LENS_CASE2)) ? t : null;
+      }, 30000);
+      // The second case's expect is now wrong too: two error squiggles.
+      await until('a second error', async () => ((await page.locator('.monaco-editor .squiggly-error').count()) >= 2 ? true : null), 30000);
+      await shot('05-after-edit');
+      return { before, after };
+    });
+
+    await step('lens updates expect', async () => {
+      const link = page.locator('.monaco-editor .codelens-decoration a').filter({ hasText: /update expect to yes no no/ }).first();
+      await link.waitFor({ timeout: 30000 });
+      const clicked = (await link.innerText()).trim();
+      await link.click();
+      await until('case 2 expect rewritten', async () => ((await editorText()).includes(FIXED_TEXT[1]) ? true : null), 30000);
+      await until('one error left', async () => ((await page.locator('.monaco-editor .squiggly-error').count()) === 1 ? true : null), 30000);
+      return { clicked };
+    });
+
+    await step('fill in all expected answers', async () => {
+      await runCommand('boardls: Fill in all expected answers');
+      const text = await until('expect lines rewritten', async () => {
+        const t = await editorText();
+        return FIXED_TEXT.every((s) => t.includes(s)) ? t : null;
+      }, 30000);
+      await until('no error left', async () => ((await page.locator('.monaco-editor .squiggly-error').count()) === 0 ? true : null), 30000);
+      await shot('06-filled-in');
+      return { expectLines: text.split('\n').filter((l) => l.startsWith('expect')) };
+    });
+
+    await step('export tests', async () => {
+      const dest = path.join(OUT, 'export');
+      fs.mkdirSync(dest, { recursive: true });
+      await runCommand('boardls: Export tests…');
+      await pick('this file');
+      // code-server's folder dialog is a quick input holding a path: type the folder, accept it.
+      const input = page.locator('.quick-input-widget input');
+      await input.waitFor({ state: 'visible', timeout: 10000 });
+      await input.fill(dest + '/');
+      await page.waitForTimeout(500);
+      await page.locator('.quick-input-widget .monaco-button').filter({ hasText: 'Export here' }).first().click();
+      const files = await until('exported files', async () => {
+        const f = fs.existsSync(dest) ? fs.readdirSync(dest).sort() : [];
+        return f.some((x) => x.endsWith('.in')) && f.some((x) => x.endsWith('.ans')) ? f : null;
+      }, 30000);
+      const toast = page.locator('.notifications-toasts .notification-toast').filter({ hasText: 'tests exported' }).first();
+      await toast.waitFor({ timeout: 15000 });
+      await page.waitForTimeout(600); // the toast fades in
+      await shot('07-exported');
+      const firstIn = files.find((x) => x.endsWith('.in'));
+      return { files, [firstIn]: fs.readFileSync(path.join(dest, firstIn), 'utf8').trim().split('\n').slice(0, 4).join(' / ') };
+    });
+
+    // The examples are declared clean (all but mistakes.board): each case solved, no error.
+    const examples = fs.readdirSync(WS).filter((f) => f.endsWith('.board') && f !== FIXTURE).sort();
+    for (const file of examples) {
+      await step(`example ${file}`, async () => {
+        const cases = fs.readFileSync(path.join(WS, file), 'utf8').split('\n').filter((l) => /^\s*\[/.test(l)).length;
+        await openFile(file);
+        await page.keyboard.press('Control+Home');
+        const lenses = await until(`verdicts over the visible cases of ${file}`, async () => {
+          const t = await lensTexts();
+          return t.length > 0 && t.every((s) => !/solving/.test(s)) ? t : null;
+        }, 60000);
+        await page.waitForTimeout(500);
+        const errors = await page.locator('.monaco-editor .squiggly-error').count();
+        if (file === 'mistakes.board' ? errors === 0 : errors > 0) throw new Error(`${errors} error squiggles`);
+        await shot(`example-${file.replace('.board', '')}`);
+        return { cases, lenses: lenses.slice(0, 4), errors };
+      });
+    }
+
+    await step('Light+ theme colours', async () => {
+      await openFile(FIXTURE);
+      await runCommand('Preferences: Color Theme');
+      const input = page.locator('.quick-input-widget input');
+      await input.waitFor({ state: 'visible', timeout: 10000 });
+      await input.fill('Light+');
+      await pick(/Light\+/);
+      await page.waitForSelector('.monaco-workbench.vs:not(.vs-dark)', { timeout: 30000 });
+      await page.keyboard.press('Control+Home');
+      // The theme's colour for each cell's token type, as the inspector reports it, must be the
+      // colour the cell is drawn in.
+      const light = await until('recoloured cells', async () => {
+        const wi = await tokenType(winning.line, winning.col);
+        const li = await tokenType(losing.line, losing.col);
+        await page.keyboard.press('Escape');
+        const w = await cellColour(winning.line, winning.col);
+        const l = await cellColour(losing.line, losing.col);
+        const okW = wi.type === 'winning' && wi.foreground && w && w.colour === hexToRgb(wi.foreground);
+        const okL = li.type === 'losing' && li.foreground && l && l.colour === hexToRgb(li.foreground);
+        return okW && okL && w.colour !== l.colour && w.colour !== winning.dark.colour
+          ? { winning: { ...w, theme: wi.foreground }, losing: { ...l, theme: li.foreground } }
+          : null;
+      }, 30000, 500);
+      await shot('08-light-theme');
+      return light;
+    });
+
+    await step('missing server binary', async () => {
+      writeJson(path.join(WS, '.vscode', 'settings.json'), { 'boardls.server.path': '/nonexistent/boardls' });
+      const toast = page.locator('.notifications-toasts .notification-toast').filter({ hasText: 'cannot start the language server' }).first();
+      await toast.waitFor({ timeout: 30000 });
+      const text = (await toast.innerText()).replace(/\s+/g, ' ').trim();
+      if (!/cargo install --path \./.test(text) || !/boardls\.server\.path/.test(text)) throw new Error(`the message gives no fix: ${text}`);
+      await page.waitForTimeout(600);
+      await shot('09-missing-binary');
+      return { message: text };
+    });
+
+    if (offsite.length) throw new Error(`requests left the machine: ${offsite.slice(0, 5).join(', ')}`);
+    ok = true;
+  } catch (e) {
+    result.error = String(e.message || e).split('\n')[0];
+  } finally {
+    result.ok = ok;
+    result.screenshots = shots;
+    result.offsite = offsite;
+    writeJson(path.join(OUT, 'result.json'), result);
+    await ctx.close().catch(() => {});
+    fs.rmSync(profile, { recursive: true, force: true });
+  }
+  const passed = result.steps.filter((s) => s.ok).length;
+  console.log(`e2e: ${passed} passed, ${result.steps.length - passed} failed`);
+  process.exit(ok ? 0 : 1);
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(2);
+});
