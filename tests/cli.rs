@@ -1,0 +1,364 @@
+//! The command line as users and scripts see it: exit codes, exact output, files written.
+
+use expect_test::{expect, expect_file};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+
+fn boardls(args: &[&str]) -> Output {
+    run_with_stdin(args, None)
+}
+
+fn run_with_stdin(args: &[&str], stdin: Option<&str>) -> Output {
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_boardls"));
+    cmd.args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stdin(if stdin.is_some() { Stdio::piped() } else { Stdio::null() })
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    let mut child = cmd.spawn().expect("boardls starts");
+    if let (Some(text), Some(mut pipe)) = (stdin, child.stdin.take()) {
+        use std::io::Write;
+        pipe.write_all(text.as_bytes()).expect("stdin written");
+    }
+    child.wait_with_output().expect("boardls finishes")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+fn data(path: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data").join(path)
+}
+
+const GAMES: [&str; 5] = ["zgame", "race", "chess", "tetris", "strings"];
+
+#[test]
+fn examples_of_every_game_are_clean() {
+    for game in GAMES {
+        let out = boardls(&["check", &format!("examples/{game}.board")]);
+        assert_eq!(stdout(&out), "", "{game}");
+        assert_eq!(out.status.code(), Some(0), "{game}");
+    }
+}
+
+#[test]
+fn mistakes_are_each_reported_on_their_line_and_column() {
+    let out = boardls(&["check", "examples/mistakes.board"]);
+    assert_eq!(out.status.code(), Some(1));
+    expect_file!["data/cli/mistakes.human"].assert_eq(&stdout(&out));
+}
+
+#[test]
+fn mistakes_as_json() {
+    let out = boardls(&["check", "--format", "json", "examples/mistakes.board"]);
+    assert_eq!(out.status.code(), Some(1));
+    expect_file!["data/cli/mistakes.json"].assert_eq(&stdout(&out));
+}
+
+#[test]
+fn every_case_of_the_examples_is_solved_and_agrees_with_expect() {
+    let out = boardls(&[
+        "solve", "--json", "examples/zgame.board", "examples/race.board", "examples/chess.board",
+        "examples/tetris.board", "examples/strings.board",
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).expect("json");
+    let cases = json["cases"].as_array().expect("cases");
+    assert_eq!(cases.len(), 13);
+    for case in cases {
+        assert_eq!(case["status"], "ok", "{case}");
+        assert_eq!(case["answer"], case["expect"], "{case}");
+    }
+}
+
+#[test]
+fn solve_in_words() {
+    let out = boardls(&["solve", "examples/chess.board"]);
+    expect_file!["data/cli/solve-chess.txt"].assert_eq(&stdout(&out));
+}
+
+#[test]
+fn a_missing_file_is_unusable_input() {
+    let out = boardls(&["check", "no/such/file.board"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("no/such/file.board"), "{}", stderr(&out));
+}
+
+#[test]
+fn judge_reproduces_every_original_sample_byte_for_byte() {
+    let samples = [
+        ("zgame", "zgame"),
+        ("race", "race"),
+        ("chess", "chess"),
+        ("tetris", "tetris"),
+        ("strings", "strings"),
+        ("strings", "strings_2"),
+        ("strings", "strings_3"),
+    ];
+    for (game, name) in samples {
+        let input = data(&format!("samples/{name}.in"));
+        let want = std::fs::read_to_string(data(&format!("samples/{name}.out"))).expect("sample");
+        let out = boardls(&["judge", game, input.to_str().expect("path")]);
+        assert_eq!(out.status.code(), Some(0), "{name}: {}", stderr(&out));
+        assert_eq!(stdout(&out), want, "{name}");
+        let stdin = std::fs::read_to_string(&input).expect("sample");
+        let piped = run_with_stdin(&["judge", game], Some(&stdin));
+        assert_eq!(stdout(&piped), want, "{name} from stdin");
+    }
+}
+
+#[test]
+fn malformed_judge_input_names_the_line_and_exits_2() {
+    let out = run_with_stdin(&["judge", "zgame"], Some("1\n2 2\n..\n.x\n"));
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(stdout(&out), "");
+    assert!(stderr(&out).contains("line 4"), "{}", stderr(&out));
+    let out = run_with_stdin(&["judge", "chess"], Some("2\n1 5 5\n"));
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("line 2"), "{}", stderr(&out));
+}
+
+#[test]
+fn import_then_export_gives_back_equivalent_judge_input() {
+    for (game, name) in [("zgame", "zgame"), ("race", "race"), ("chess", "chess"), ("tetris", "tetris"), ("strings", "strings_3")] {
+        let input = data(&format!("samples/{name}.in"));
+        let imported = boardls(&["import", game, input.to_str().expect("path"), "--expect"]);
+        assert_eq!(imported.status.code(), Some(0), "{}", stderr(&imported));
+        let dir = tempfile::tempdir().expect("tempdir");
+        let board = dir.path().join("imported.board");
+        std::fs::write(&board, &imported.stdout).expect("write");
+        let check = boardls(&["check", board.to_str().expect("path")]);
+        assert_eq!(check.status.code(), Some(0), "{game}: {}", stdout(&check));
+        let out = dir.path().join("out");
+        let export = boardls(&["export", board.to_str().expect("path"), "--out", out.to_str().expect("path")]);
+        assert_eq!(export.status.code(), Some(0), "{}", stderr(&export));
+        let original = std::fs::read_to_string(&input).expect("sample");
+        let exported = std::fs::read_to_string(out.join("01.in")).expect("01.in");
+        assert_eq!(
+            original.split_whitespace().collect::<Vec<_>>(),
+            exported.split_whitespace().collect::<Vec<_>>(),
+            "{game}"
+        );
+        let answers = std::fs::read_to_string(out.join("01.ans")).expect("01.ans");
+        let want = std::fs::read_to_string(data(&format!("samples/{name}.out"))).expect("sample");
+        assert_eq!(answers, want, "{game}");
+    }
+}
+
+#[test]
+fn import_writes_a_case_per_test() {
+    let out = run_with_stdin(&["import", "tetris", "--expect"], Some("2 2\n00\n00\n2 3\n000\n010\n"));
+    expect![[r#"
+        // imported from stdin by boardls
+
+        [tetris "test 1"]
+        00
+        00
+        expect = Yes
+
+        [tetris "test 2"]
+        000
+        010
+        expect = No
+    "#]]
+    .assert_eq(&stdout(&out));
+}
+
+#[test]
+fn export_writes_an_index_and_refuses_a_non_empty_folder() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let out = dir.path().join("tests");
+    let args = ["export", "examples/zgame.board", "examples/chess.board", "--out", out.to_str().expect("path")];
+    let first = boardls(&args);
+    assert_eq!(first.status.code(), Some(0), "{}", stderr(&first));
+    assert_eq!(
+        std::fs::read_to_string(out.join("chess/01.in")).expect("chess input"),
+        "4\n1 5 5\n2 5 5\n3 5 5\n4 5 5\n"
+    );
+    assert_eq!(std::fs::read_to_string(out.join("chess/01.ans")).expect("answers"), "G\nG\nD\nB\n");
+    let index: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(out.join("tests.json")).expect("index")).expect("json");
+    assert_eq!(index["tests"][0]["test"], "zgame/01");
+    assert_eq!(index["tests"][0]["cases"][1]["name"], "sample 2");
+    assert_eq!(index["tests"][0]["cases"][1]["line"], 12);
+    let again = boardls(&args);
+    assert_eq!(again.status.code(), Some(2));
+    assert!(stderr(&again).contains("--force"), "{}", stderr(&again));
+    let forced = boardls(&[&args[..], &["--force"]].concat());
+    assert_eq!(forced.status.code(), Some(0));
+}
+
+#[test]
+fn export_refuses_files_with_errors() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let out = dir.path().join("tests");
+    let result = boardls(&["export", "examples/mistakes.board", "--out", out.to_str().expect("path")]);
+    assert_eq!(result.status.code(), Some(1));
+    assert!(!out.exists());
+}
+
+#[test]
+fn examples_are_formatted() {
+    let out = boardls(&["fmt", "--check", "examples/"]);
+    assert_eq!(stdout(&out), "");
+    assert_eq!(out.status.code(), Some(0));
+}
+
+#[test]
+fn fmt_rewrites_a_file_in_place() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let file = dir.path().join("messy.board");
+    std::fs::write(&file, "  [zgame   \"x\"]  \n   ..B   \nexpect=no no yes\n\n\n\n[race]\nAB\n").expect("write");
+    let check = boardls(&["fmt", "--check", file.to_str().expect("path")]);
+    assert_eq!(check.status.code(), Some(1));
+    assert_eq!(boardls(&["fmt", file.to_str().expect("path")]).status.code(), Some(0));
+    let formatted = std::fs::read_to_string(&file).expect("read");
+    assert_eq!(formatted, "[zgame \"x\"]\n..B\nexpect = no no yes\n\n[race]\nAB\n");
+    assert_eq!(boardls(&["fmt", "--check", file.to_str().expect("path")]).status.code(), Some(0));
+}
+
+#[test]
+fn generated_boards_validate_and_keep_their_answer() {
+    for game in GAMES {
+        for preset in ["random", "edge", "max"] {
+            if game == "tetris" && preset == "max" {
+                continue; // a 50×50 board: covered by the tetris budget tests
+            }
+            let generated = boardls(&["gen", game, "--preset", preset, "--count", "3", "--seed", "5"]);
+            assert_eq!(generated.status.code(), Some(0), "{game} {preset}: {}", stderr(&generated));
+            let dir = tempfile::tempdir().expect("tempdir");
+            let file = dir.path().join("gen.board");
+            std::fs::write(&file, &generated.stdout).expect("write");
+            let check = boardls(&["check", "--allow", "W211", file.to_str().expect("path")]);
+            assert_eq!(check.status.code(), Some(0), "{game} {preset}:\n{}", stdout(&check));
+        }
+    }
+}
+
+#[test]
+fn gen_is_reproducible() {
+    let a = boardls(&["gen", "zgame", "--count", "4", "--seed", "42"]);
+    let b = boardls(&["gen", "zgame", "--count", "4", "--seed", "42"]);
+    assert_eq!(a.stdout, b.stdout);
+    let c = boardls(&["gen", "zgame", "--count", "4", "--seed", "43"]);
+    assert_ne!(a.stdout, c.stdout);
+}
+
+#[test]
+fn gen_answer_gives_only_boards_with_that_answer() {
+    for (game, answer) in [("zgame", "yes no no"), ("race", "A"), ("chess", "D"), ("tetris", "No"), ("strings", "SECOND")] {
+        let generated = boardls(&["gen", game, "--answer", answer, "--count", "4", "--seed", "9"]);
+        assert_eq!(generated.status.code(), Some(0), "{game}: {}", stderr(&generated));
+        let dir = tempfile::tempdir().expect("tempdir");
+        let file = dir.path().join("gen.board");
+        std::fs::write(&file, &generated.stdout).expect("write");
+        let solved = boardls(&["solve", "--json", file.to_str().expect("path")]);
+        let json: serde_json::Value = serde_json::from_slice(&solved.stdout).expect("json");
+        let cases = json["cases"].as_array().expect("cases");
+        assert_eq!(cases.len(), 4, "{game}");
+        for case in cases {
+            assert_eq!(case["answer"], answer, "{game}");
+            assert_eq!(case["status"], "ok", "{game}");
+        }
+    }
+}
+
+#[test]
+fn gen_says_when_an_answer_cannot_be_found() {
+    let out = boardls(&["gen", "zgame", "--size", "1", "--answer", "yes yes yes"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(stderr(&out).contains("no zgame board with answer `yes yes yes`"), "{}", stderr(&out));
+}
+
+#[test]
+fn exported_tests_validate_and_judge_back_to_their_answers() {
+    for game in GAMES {
+        let generated = boardls(&["gen", game, "--count", "12", "--seed", "3"]);
+        let dir = tempfile::tempdir().expect("tempdir");
+        let file = dir.path().join("suite.board");
+        std::fs::write(&file, &generated.stdout).expect("write");
+        let out = dir.path().join("tests");
+        let export = boardls(&["export", file.to_str().expect("path"), "--out", out.to_str().expect("path")]);
+        assert_eq!(export.status.code(), Some(0), "{game}: {}", stderr(&export));
+        let mut inputs: Vec<PathBuf> = std::fs::read_dir(&out)
+            .expect("folder")
+            .filter_map(|e| e.ok().map(|e| e.path()))
+            .filter(|p| p.extension().is_some_and(|e| e == "in"))
+            .collect();
+        inputs.sort();
+        assert!(!inputs.is_empty());
+        for input in inputs {
+            let path = input.to_str().expect("path");
+            let valid = boardls(&["validate", game, path]);
+            assert_eq!(valid.status.code(), Some(0), "{game} {path}: {}", stdout(&valid));
+            let judged = boardls(&["judge", game, path]);
+            let ans = std::fs::read_to_string(input.with_extension("ans")).expect("ans");
+            assert_eq!(stdout(&judged), ans, "{game} {path}");
+        }
+    }
+}
+
+#[test]
+fn validate_names_the_line_and_reason() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let cases = [
+        ("zgame", "1\n2 2\n..\n..", "4", "must end with a newline"),
+        ("zgame", "1\n2  2\n..\n..\n", "2", "whitespace"),
+        ("zgame", "1\r\n1 1\r\n.\r\n", "1", "carriage return"),
+        ("chess", "1\n1 1 5\n", "2", "test 1"),
+        ("race", "1\n3\nA..\n...\n..#\n", "2", "no `B`"),
+    ];
+    for (game, text, line, reason) in cases {
+        let file = dir.path().join("t.in");
+        std::fs::write(&file, text).expect("write");
+        let out = boardls(&["validate", game, file.to_str().expect("path")]);
+        assert_eq!(out.status.code(), Some(1), "{game} {text:?}: {}", stdout(&out));
+        assert!(stdout(&out).contains(&format!("t.in:{line}")), "{}", stdout(&out));
+        assert!(stdout(&out).contains(reason), "{}", stdout(&out));
+    }
+}
+
+#[test]
+fn suite_checks_fire_on_a_thin_suite_and_stay_quiet_on_a_complete_one() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let thin = dir.path().join("thin.board");
+    std::fs::write(&thin, "[race \"a\"]\nA.\n.B\n\n[race \"mirror\"]\nB.\n.A\n").expect("write");
+    let out = boardls(&["check", "--suite", thin.to_str().expect("path")]);
+    let text = stdout(&out);
+    assert!(text.contains("info[I220]: no race case has the answer `A`"), "{text}");
+    assert!(text.contains("info[I221]"), "{text}");
+    assert!(text.contains("info[I222]: same board as race \"a\""), "{text}");
+    assert_eq!(out.status.code(), Some(0));
+
+    let complete = dir.path().join("complete.board");
+    let mut suite = String::from("[chess \"a\"]\npiece = king\nsize = 1000 1000\n");
+    suite.push_str("[chess \"b\"]\npiece = king\nsize = 3 3\n[chess \"c\"]\npiece = knight\nsize = 2 2\n");
+    std::fs::write(&complete, suite).expect("write");
+    let out = boardls(&["check", "--suite", complete.to_str().expect("path")]);
+    assert_eq!(stdout(&out), "");
+}
+
+#[test]
+fn allow_silences_a_code() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let file = dir.path().join("a.board");
+    std::fs::write(&file, "// boardls: allow E210\n[zgame]\n...\nexpect = yes yes yes\n").expect("write");
+    let out = boardls(&["check", file.to_str().expect("path")]);
+    assert_eq!(stdout(&out), "");
+    assert_eq!(out.status.code(), Some(0));
+}
+
+#[test]
+fn invalid_utf8_and_bom_on_disk_are_reported_not_fatal() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let file = dir.path().join("bytes.board");
+    std::fs::write(&file, b"\xef\xbb\xbf[zgame]\n..\xff\n").expect("write");
+    let out = boardls(&["check", file.to_str().expect("path")]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(stdout(&out).contains("error[E216]"), "{}", stdout(&out));
+}
