@@ -2,6 +2,7 @@
 
 pub mod ast;
 pub mod format;
+mod line;
 mod parser;
 
 pub use ast::*;
