@@ -12,7 +12,11 @@ fn run_with_stdin(args: &[&str], stdin: Option<&str>) -> Output {
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_boardls"));
     cmd.args(args)
         .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .stdin(if stdin.is_some() { Stdio::piped() } else { Stdio::null() })
+        .stdin(if stdin.is_some() {
+            Stdio::piped()
+        } else {
+            Stdio::null()
+        })
         .stdout(Stdio::piped())
         .stderr(Stdio::piped());
     let mut child = cmd.spawn().expect("boardls starts");
@@ -32,7 +36,9 @@ fn stderr(o: &Output) -> String {
 }
 
 fn data(path: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data").join(path)
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data")
+        .join(path)
 }
 
 const GAMES: [&str; 5] = ["zgame", "race", "chess", "tetris", "strings"];
@@ -63,8 +69,13 @@ fn mistakes_as_json() {
 #[test]
 fn every_case_of_the_examples_is_solved_and_agrees_with_expect() {
     let out = boardls(&[
-        "solve", "--json", "examples/zgame.board", "examples/race.board", "examples/chess.board",
-        "examples/tetris.board", "examples/strings.board",
+        "solve",
+        "--json",
+        "examples/zgame.board",
+        "examples/race.board",
+        "examples/chess.board",
+        "examples/tetris.board",
+        "examples/strings.board",
     ]);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     let json: serde_json::Value = serde_json::from_slice(&out.stdout).expect("json");
@@ -86,7 +97,11 @@ fn solve_in_words() {
 fn a_missing_file_is_unusable_input() {
     let out = boardls(&["check", "no/such/file.board"]);
     assert_eq!(out.status.code(), Some(2));
-    assert!(stderr(&out).contains("no/such/file.board"), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("no/such/file.board"),
+        "{}",
+        stderr(&out)
+    );
 }
 
 #[test]
@@ -125,7 +140,13 @@ fn malformed_judge_input_names_the_line_and_exits_2() {
 
 #[test]
 fn import_then_export_gives_back_equivalent_judge_input() {
-    for (game, name) in [("zgame", "zgame"), ("race", "race"), ("chess", "chess"), ("tetris", "tetris"), ("strings", "strings_3")] {
+    for (game, name) in [
+        ("zgame", "zgame"),
+        ("race", "race"),
+        ("chess", "chess"),
+        ("tetris", "tetris"),
+        ("strings", "strings_3"),
+    ] {
         let input = data(&format!("samples/{name}.in"));
         let imported = boardls(&["import", game, input.to_str().expect("path"), "--expect"]);
         assert_eq!(imported.status.code(), Some(0), "{}", stderr(&imported));
@@ -135,7 +156,12 @@ fn import_then_export_gives_back_equivalent_judge_input() {
         let check = boardls(&["check", board.to_str().expect("path")]);
         assert_eq!(check.status.code(), Some(0), "{game}: {}", stdout(&check));
         let out = dir.path().join("out");
-        let export = boardls(&["export", board.to_str().expect("path"), "--out", out.to_str().expect("path")]);
+        let export = boardls(&[
+            "export",
+            board.to_str().expect("path"),
+            "--out",
+            out.to_str().expect("path"),
+        ]);
         assert_eq!(export.status.code(), Some(0), "{}", stderr(&export));
         let original = std::fs::read_to_string(&input).expect("sample");
         let exported = std::fs::read_to_string(out.join("01.in")).expect("01.in");
@@ -152,7 +178,10 @@ fn import_then_export_gives_back_equivalent_judge_input() {
 
 #[test]
 fn import_writes_a_case_per_test() {
-    let out = run_with_stdin(&["import", "tetris", "--expect"], Some("2 2\n00\n00\n2 3\n000\n010\n"));
+    let out = run_with_stdin(
+        &["import", "tetris", "--expect"],
+        Some("2 2\n00\n00\n2 3\n000\n010\n"),
+    );
     expect![[r#"
         // imported from stdin by boardls
 
@@ -173,16 +202,26 @@ fn import_writes_a_case_per_test() {
 fn export_writes_an_index_and_refuses_a_non_empty_folder() {
     let dir = tempfile::tempdir().expect("tempdir");
     let out = dir.path().join("tests");
-    let args = ["export", "examples/zgame.board", "examples/chess.board", "--out", out.to_str().expect("path")];
+    let args = [
+        "export",
+        "examples/zgame.board",
+        "examples/chess.board",
+        "--out",
+        out.to_str().expect("path"),
+    ];
     let first = boardls(&args);
     assert_eq!(first.status.code(), Some(0), "{}", stderr(&first));
     assert_eq!(
         std::fs::read_to_string(out.join("chess/01.in")).expect("chess input"),
         "4\n1 5 5\n2 5 5\n3 5 5\n4 5 5\n"
     );
-    assert_eq!(std::fs::read_to_string(out.join("chess/01.ans")).expect("answers"), "G\nG\nD\nB\n");
+    assert_eq!(
+        std::fs::read_to_string(out.join("chess/01.ans")).expect("answers"),
+        "G\nG\nD\nB\n"
+    );
     let index: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(out.join("tests.json")).expect("index")).expect("json");
+        serde_json::from_str(&std::fs::read_to_string(out.join("tests.json")).expect("index"))
+            .expect("json");
     assert_eq!(index["tests"][0]["test"], "zgame/01");
     assert_eq!(index["tests"][0]["cases"][1]["name"], "sample 2");
     assert_eq!(index["tests"][0]["cases"][1]["line"], 12);
@@ -197,7 +236,12 @@ fn export_writes_an_index_and_refuses_a_non_empty_folder() {
 fn export_refuses_files_with_errors() {
     let dir = tempfile::tempdir().expect("tempdir");
     let out = dir.path().join("tests");
-    let result = boardls(&["export", "examples/mistakes.board", "--out", out.to_str().expect("path")]);
+    let result = boardls(&[
+        "export",
+        "examples/mistakes.board",
+        "--out",
+        out.to_str().expect("path"),
+    ]);
     assert_eq!(result.status.code(), Some(1));
     assert!(!out.exists());
 }
@@ -213,13 +257,30 @@ fn examples_are_formatted() {
 fn fmt_rewrites_a_file_in_place() {
     let dir = tempfile::tempdir().expect("tempdir");
     let file = dir.path().join("messy.board");
-    std::fs::write(&file, "  [zgame   \"x\"]  \n   ..B   \nexpect=no no yes\n\n\n\n[race]\nAB\n").expect("write");
+    std::fs::write(
+        &file,
+        "  [zgame   \"x\"]  \n   ..B   \nexpect=no no yes\n\n\n\n[race]\nAB\n",
+    )
+    .expect("write");
     let check = boardls(&["fmt", "--check", file.to_str().expect("path")]);
     assert_eq!(check.status.code(), Some(1));
-    assert_eq!(boardls(&["fmt", file.to_str().expect("path")]).status.code(), Some(0));
+    assert_eq!(
+        boardls(&["fmt", file.to_str().expect("path")])
+            .status
+            .code(),
+        Some(0)
+    );
     let formatted = std::fs::read_to_string(&file).expect("read");
-    assert_eq!(formatted, "[zgame \"x\"]\n..B\nexpect = no no yes\n\n[race]\nAB\n");
-    assert_eq!(boardls(&["fmt", "--check", file.to_str().expect("path")]).status.code(), Some(0));
+    assert_eq!(
+        formatted,
+        "[zgame \"x\"]\n..B\nexpect = no no yes\n\n[race]\nAB\n"
+    );
+    assert_eq!(
+        boardls(&["fmt", "--check", file.to_str().expect("path")])
+            .status
+            .code(),
+        Some(0)
+    );
 }
 
 #[test]
@@ -229,13 +290,25 @@ fn generated_boards_validate_and_keep_their_answer() {
             if game == "tetris" && preset == "max" {
                 continue; // a 50×50 board: covered by the tetris budget tests
             }
-            let generated = boardls(&["gen", game, "--preset", preset, "--count", "3", "--seed", "5"]);
-            assert_eq!(generated.status.code(), Some(0), "{game} {preset}: {}", stderr(&generated));
+            let generated = boardls(&[
+                "gen", game, "--preset", preset, "--count", "3", "--seed", "5",
+            ]);
+            assert_eq!(
+                generated.status.code(),
+                Some(0),
+                "{game} {preset}: {}",
+                stderr(&generated)
+            );
             let dir = tempfile::tempdir().expect("tempdir");
             let file = dir.path().join("gen.board");
             std::fs::write(&file, &generated.stdout).expect("write");
             let check = boardls(&["check", "--allow", "W211", file.to_str().expect("path")]);
-            assert_eq!(check.status.code(), Some(0), "{game} {preset}:\n{}", stdout(&check));
+            assert_eq!(
+                check.status.code(),
+                Some(0),
+                "{game} {preset}:\n{}",
+                stdout(&check)
+            );
         }
     }
 }
@@ -251,9 +324,22 @@ fn gen_is_reproducible() {
 
 #[test]
 fn gen_answer_gives_only_boards_with_that_answer() {
-    for (game, answer) in [("zgame", "yes no no"), ("race", "A"), ("chess", "D"), ("tetris", "No"), ("strings", "SECOND")] {
-        let generated = boardls(&["gen", game, "--answer", answer, "--count", "4", "--seed", "9"]);
-        assert_eq!(generated.status.code(), Some(0), "{game}: {}", stderr(&generated));
+    for (game, answer) in [
+        ("zgame", "yes no no"),
+        ("race", "A"),
+        ("chess", "D"),
+        ("tetris", "No"),
+        ("strings", "SECOND"),
+    ] {
+        let generated = boardls(&[
+            "gen", game, "--answer", answer, "--count", "4", "--seed", "9",
+        ]);
+        assert_eq!(
+            generated.status.code(),
+            Some(0),
+            "{game}: {}",
+            stderr(&generated)
+        );
         let dir = tempfile::tempdir().expect("tempdir");
         let file = dir.path().join("gen.board");
         std::fs::write(&file, &generated.stdout).expect("write");
@@ -272,7 +358,11 @@ fn gen_answer_gives_only_boards_with_that_answer() {
 fn gen_says_when_an_answer_cannot_be_found() {
     let out = boardls(&["gen", "zgame", "--size", "1", "--answer", "yes yes yes"]);
     assert_eq!(out.status.code(), Some(1));
-    assert!(stderr(&out).contains("no zgame board with answer `yes yes yes`"), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("no zgame board with answer `yes yes yes`"),
+        "{}",
+        stderr(&out)
+    );
 }
 
 #[test]
@@ -283,7 +373,12 @@ fn exported_tests_validate_and_judge_back_to_their_answers() {
         let file = dir.path().join("suite.board");
         std::fs::write(&file, &generated.stdout).expect("write");
         let out = dir.path().join("tests");
-        let export = boardls(&["export", file.to_str().expect("path"), "--out", out.to_str().expect("path")]);
+        let export = boardls(&[
+            "export",
+            file.to_str().expect("path"),
+            "--out",
+            out.to_str().expect("path"),
+        ]);
         assert_eq!(export.status.code(), Some(0), "{game}: {}", stderr(&export));
         let mut inputs: Vec<PathBuf> = std::fs::read_dir(&out)
             .expect("folder")
@@ -295,7 +390,12 @@ fn exported_tests_validate_and_judge_back_to_their_answers() {
         for input in inputs {
             let path = input.to_str().expect("path");
             let valid = boardls(&["validate", game, path]);
-            assert_eq!(valid.status.code(), Some(0), "{game} {path}: {}", stdout(&valid));
+            assert_eq!(
+                valid.status.code(),
+                Some(0),
+                "{game} {path}: {}",
+                stdout(&valid)
+            );
             let judged = boardls(&["judge", game, path]);
             let ans = std::fs::read_to_string(input.with_extension("ans")).expect("ans");
             assert_eq!(stdout(&judged), ans, "{game} {path}");
@@ -317,8 +417,17 @@ fn validate_names_the_line_and_reason() {
         let file = dir.path().join("t.in");
         std::fs::write(&file, text).expect("write");
         let out = boardls(&["validate", game, file.to_str().expect("path")]);
-        assert_eq!(out.status.code(), Some(1), "{game} {text:?}: {}", stdout(&out));
-        assert!(stdout(&out).contains(&format!("t.in:{line}")), "{}", stdout(&out));
+        assert_eq!(
+            out.status.code(),
+            Some(1),
+            "{game} {text:?}: {}",
+            stdout(&out)
+        );
+        assert!(
+            stdout(&out).contains(&format!("t.in:{line}")),
+            "{}",
+            stdout(&out)
+        );
         assert!(stdout(&out).contains(reason), "{}", stdout(&out));
     }
 }
@@ -330,14 +439,22 @@ fn suite_checks_fire_on_a_thin_suite_and_stay_quiet_on_a_complete_one() {
     std::fs::write(&thin, "[race \"a\"]\nA.\n.B\n\n[race \"mirror\"]\nB.\n.A\n").expect("write");
     let out = boardls(&["check", "--suite", thin.to_str().expect("path")]);
     let text = stdout(&out);
-    assert!(text.contains("info[I220]: no race case has the answer `A`"), "{text}");
+    assert!(
+        text.contains("info[I220]: no race case has the answer `A`"),
+        "{text}"
+    );
     assert!(text.contains("info[I221]"), "{text}");
-    assert!(text.contains("info[I222]: same board as race \"a\""), "{text}");
+    assert!(
+        text.contains("info[I222]: same board as race \"a\""),
+        "{text}"
+    );
     assert_eq!(out.status.code(), Some(0));
 
     let complete = dir.path().join("complete.board");
     let mut suite = String::from("[chess \"a\"]\npiece = king\nsize = 1000 1000\n");
-    suite.push_str("[chess \"b\"]\npiece = king\nsize = 3 3\n[chess \"c\"]\npiece = knight\nsize = 2 2\n");
+    suite.push_str(
+        "[chess \"b\"]\npiece = king\nsize = 3 3\n[chess \"c\"]\npiece = knight\nsize = 2 2\n",
+    );
     std::fs::write(&complete, suite).expect("write");
     let out = boardls(&["check", "--suite", complete.to_str().expect("path")]);
     assert_eq!(stdout(&out), "");
@@ -347,7 +464,11 @@ fn suite_checks_fire_on_a_thin_suite_and_stay_quiet_on_a_complete_one() {
 fn allow_silences_a_code() {
     let dir = tempfile::tempdir().expect("tempdir");
     let file = dir.path().join("a.board");
-    std::fs::write(&file, "// boardls: allow E210\n[zgame]\n...\nexpect = yes yes yes\n").expect("write");
+    std::fs::write(
+        &file,
+        "// boardls: allow E210\n[zgame]\n...\nexpect = yes yes yes\n",
+    )
+    .expect("write");
     let out = boardls(&["check", file.to_str().expect("path")]);
     assert_eq!(stdout(&out), "");
     assert_eq!(out.status.code(), Some(0));
