@@ -1,2 +1,143 @@
-//! PLACEHOLDER
-fn main() {}
+//! chess benches at the original limits: 1000 queries through `judge` (random types and sizes
+//! as the reference generator makes them, and each type alone), against two floors: summing
+//! the input's bytes and merely parsing its numbers. `BOARDLS_CHESS_COMPARE=1` times judge against the
+//! floors in turns. `BOARDLS_CHESS_JUDGE=FILE` instead judges
+//! FILE once and prints the answers (timings to stderr).
+
+use boardls::games::Budget;
+use boardls::games::Game;
+use boardls::games::chess::{Chess, ChessBoard, Piece};
+use criterion::{Criterion, Throughput, black_box, criterion_group};
+use std::time::Instant;
+
+struct Rng(u64);
+
+impl Rng {
+    fn range(&mut self, lo: u64, hi: u64) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        lo + self.0 % (hi - lo + 1)
+    }
+}
+
+/// 1000 queries; `kind` is `random`, `max` (sides 900..1000) or a piece name.
+fn input(kind: &str) -> String {
+    let mut rng = Rng(0x2545_F491_4F6C_DD1D);
+    let boards: Vec<ChessBoard> = (0..1000)
+        .map(|_| {
+            let piece = Piece::parse(kind)
+                .or_else(|| Piece::from_number(rng.range(1, 4)))
+                .unwrap_or(Piece::Queen);
+            let lo = if kind == "max" { 900 } else { 2 };
+            ChessBoard {
+                piece,
+                rows: rng.range(lo, 1000),
+                cols: rng.range(lo, 1000),
+            }
+        })
+        .collect();
+    Chess::write_judge(&boards)
+}
+
+fn sum_bytes(text: &str) -> u64 {
+    text.bytes().map(u64::from).sum()
+}
+
+/// What any reader must do at least: split into tokens and parse each as a number.
+fn parse_numbers(text: &str) -> u64 {
+    text.split_ascii_whitespace()
+        .map(|t| t.parse::<u64>().unwrap_or(0))
+        .sum()
+}
+
+fn judge_1000(c: &mut Criterion) {
+    let mut group = c.benchmark_group("chess");
+    for kind in ["random", "max", "king", "rook", "knight", "queen"] {
+        let text = input(kind);
+        group.throughput(Throughput::Bytes(text.len() as u64));
+        group.bench_function(format!("judge/{kind}"), |b| {
+            b.iter(|| Chess::judge(black_box(&text), &Budget::unlimited()))
+        });
+        if kind == "random" {
+            group.bench_function("floor/sum-bytes", |b| {
+                b.iter(|| sum_bytes(black_box(&text)))
+            });
+            group.bench_function("floor/parse-numbers", |b| {
+                b.iter(|| parse_numbers(black_box(&text)))
+            });
+        }
+    }
+    let queen = ChessBoard {
+        piece: Piece::Queen,
+        rows: 1000,
+        cols: 1000,
+    };
+    group.bench_function("solve/queen-1000x1000-with-map", |b| {
+        b.iter(|| Chess::solve(black_box(&queen), &Budget::unlimited()).map(|s| s.nodes))
+    });
+    group.finish();
+}
+
+/// Judge and floors run in turns, best and median of 60 runs each: on a shared, loaded machine
+/// the best run is the steadiest figure for a ratio.
+fn compare() {
+    let text = input("random");
+    let mut runs: Vec<(&str, Vec<f64>)> = vec![("judge", Vec::new())];
+    let floors = [
+        ("floor/sum-bytes", sum_bytes as fn(&str) -> u64),
+        ("floor/parse-numbers", parse_numbers),
+    ];
+    for (name, _) in floors {
+        runs.push((name, Vec::new()));
+    }
+    for _ in 0..60 {
+        let start = Instant::now();
+        black_box(Chess::judge(black_box(&text), &Budget::unlimited()).is_ok());
+        runs[0].1.push(start.elapsed().as_secs_f64() * 1e3);
+        for (i, (_, floor)) in floors.iter().enumerate() {
+            let start = Instant::now();
+            black_box(floor(black_box(&text)));
+            runs[i + 1].1.push(start.elapsed().as_secs_f64() * 1e3);
+        }
+    }
+    for (name, times) in &mut runs {
+        times.sort_by(f64::total_cmp);
+        eprintln!(
+            "chess/{name}: best {:.3} ms, median {:.3} ms ({} bytes)",
+            times[0],
+            times[times.len() / 2],
+            text.len()
+        );
+    }
+}
+
+criterion_group!(benches, judge_1000);
+
+fn main() {
+    if let Some(path) = std::env::var_os("BOARDLS_CHESS_JUDGE") {
+        let start = Instant::now();
+        match std::fs::read_to_string(&path) {
+            Ok(text) => {
+                let read = start.elapsed();
+                match Chess::judge(&text, &Budget::unlimited()) {
+                    Ok(out) => print!("{out}"),
+                    Err(e) => eprintln!("{e}"),
+                }
+                eprintln!(
+                    "read {:.3} ms, read + judge {:.3} ms",
+                    read.as_secs_f64() * 1e3,
+                    start.elapsed().as_secs_f64() * 1e3
+                );
+            }
+            Err(e) => eprintln!("{}: {e}", path.to_string_lossy()),
+        }
+        return;
+    }
+    if std::env::var_os("BOARDLS_CHESS_COMPARE").is_some() {
+        compare();
+        return;
+    }
+    benches();
+    Criterion::default().configure_from_args().final_summary();
+}
