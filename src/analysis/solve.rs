@@ -121,9 +121,7 @@ impl SolveCache {
     /// The cached verdict, or a new one from the solver (then cached). The flag says whether
     /// the solver ran.
     pub fn solve(&self, case: &CaseAnalysis, budget: &Budget) -> Option<(Arc<Verdict>, bool)> {
-        if case.board.is_none() {
-            return None;
-        }
+        case.board.as_ref()?;
         if let Some(v) = self.get(case.content_key) {
             return Some((v, false));
         }

@@ -74,15 +74,15 @@ impl Budget {
         if spent > self.max_nodes {
             return Err(Unsolved::Nodes(spent));
         }
-        if let Some(flag) = &self.cancel {
-            if flag.load(Ordering::Relaxed) {
-                return Err(Unsolved::Cancelled);
-            }
+        if let Some(flag) = &self.cancel
+            && flag.load(Ordering::Relaxed)
+        {
+            return Err(Unsolved::Cancelled);
         }
-        if let Some(deadline) = self.deadline {
-            if Instant::now() >= deadline {
-                return Err(Unsolved::Time(self.time_limit.unwrap_or_default()));
-            }
+        if let Some(deadline) = self.deadline
+            && Instant::now() >= deadline
+        {
+            return Err(Unsolved::Time(self.time_limit.unwrap_or_default()));
         }
         Ok(())
     }
