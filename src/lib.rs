@@ -7,6 +7,7 @@ pub mod cli;
 pub mod config;
 pub mod diag;
 pub mod games;
+pub mod ide;
 pub mod lsp;
 pub mod span;
 pub mod syntax;

@@ -1,6 +1,71 @@
-//! PLACEHOLDER: the language server is being written.
+//! The language server: the only code that knows LSP. Documents, position encoding, and one
+//! adapter per feature over `crate::ide`.
+
+mod background;
+mod caps;
+mod convert;
+mod document;
+mod handlers;
+mod server;
+
+use crate::config::Config;
+use std::sync::{Arc, OnceLock};
+use std::time::Duration;
+use tokio::io::{AsyncRead, AsyncWrite};
+use tower_lsp_server::{LspService, Server};
+
+pub use caps::{WRITE_ALL_EXPECT, WRITE_EXPECT};
+pub use convert::to_proto::TOKEN_TYPES;
 
 /// Serves the language server protocol on stdin/stdout until `exit` or end of input.
+/// Arguments are ignored (`--stdio`, which some clients pass, is the only transport).
 pub fn run() -> std::process::ExitCode {
-    std::process::ExitCode::FAILURE
+    let runtime = match tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+    {
+        Ok(runtime) => runtime,
+        Err(e) => {
+            eprintln!("boardls lsp: cannot start the async runtime: {e}");
+            return std::process::ExitCode::FAILURE;
+        }
+    };
+    runtime.block_on(serve(
+        tokio::io::stdin(),
+        tokio::io::stdout(),
+        Config::default(),
+    ));
+    // Blocking threads may be mid-solve (cancelled) or parked on stdin: do not wait for them.
+    runtime.shutdown_timeout(Duration::from_millis(100));
+    std::process::ExitCode::SUCCESS
+}
+
+/// Serves one client over `input`/`output` until `exit` or end of input; every solve still
+/// running is cancelled on the way out.
+pub async fn serve<I, O>(input: I, output: O, config: Config)
+where
+    I: AsyncRead + Unpin,
+    O: AsyncWrite,
+{
+    let shared = Arc::new(OnceLock::new());
+    let slot = shared.clone();
+    let (service, socket) = LspService::new(move |client| {
+        let (backend, state) = server::Backend::new(client, config);
+        let _ = slot.set(state);
+        backend
+    });
+    Server::new(input, output, socket).serve(service).await;
+    if let Some(state) = shared.get() {
+        state.cancel_all();
+    }
+}
+
+/// Test hooks, not an API.
+#[doc(hidden)]
+pub mod testing {
+    /// Makes analysis panic on any text holding a case of this name (`None` turns it off), so
+    /// that tests can see a panic answered as an error while the server lives on.
+    pub fn panic_on_case_named(name: Option<&str>) {
+        super::document::test_hook::set(name.map(str::to_string));
+    }
 }

@@ -1,0 +1,187 @@
+//! Keystroke → publishDiagnostics through the real server (in-memory pipe, JSON-RPC framing):
+//! (a) one 500×500 zgame board, (b) a file of 1000 mixed cases where one case changes.
+//! Every keystroke makes content never seen before, so the edited case is really re-solved;
+//! the clock stops at the publish that carries its result (a wrong-`expect` error).
+
+#[path = "../tests/lsp/client.rs"]
+mod client;
+
+use client::Client;
+use criterion::{Criterion, criterion_group, criterion_main};
+use serde_json::{Value, json};
+use std::time::{Duration, Instant};
+
+const URI: &str = "file:///bench/a.board";
+
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+
+    fn pick(&mut self, from: &[u8]) -> char {
+        from[(self.next() % from.len() as u64) as usize] as char
+    }
+}
+
+/// A zgame board whose first cell is `B` (so the answer is always `no no yes`) with a wrong
+/// `expect`: every solved version carries an E210.
+fn big_zgame(n: usize) -> String {
+    let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+    let mut text = String::from("[zgame \"big\"]\n");
+    for r in 0..n {
+        for c in 0..n {
+            text.push(if r == 0 && c == 0 {
+                'B'
+            } else {
+                rng.pick(b"........AB")
+            });
+        }
+        text.push('\n');
+    }
+    text.push_str("expect = yes no no\n");
+    text
+}
+
+/// 1000 cases of the five games, no `expect` but on the first (a small zgame, edited by the
+/// bench), whose `expect` is wrong.
+fn mixed_file() -> String {
+    let mut rng = Rng(0x2545_f491_4f6c_dd1d);
+    let mut text = String::from(
+        "[zgame \"edited\"]\nB.......................\n........................\n........................\nexpect = yes no no\n\n",
+    );
+    for i in 1..1000 {
+        match i % 5 {
+            0 => {
+                text.push_str(&format!("[zgame \"z{i}\"]\n"));
+                for _ in 0..8 {
+                    let row: String = (0..8).map(|_| rng.pick(b"......AB")).collect();
+                    text.push_str(&row);
+                    text.push('\n');
+                }
+            }
+            1 => {
+                text.push_str(&format!("[race \"r{i}\"]\n"));
+                for r in 0..6 {
+                    let row: String = (0..6)
+                        .map(|c| match (r, c) {
+                            (0, 0) => 'A',
+                            (5, 5) => 'B',
+                            _ => rng.pick(b"......#"),
+                        })
+                        .collect();
+                    text.push_str(&row);
+                    text.push('\n');
+                }
+            }
+            2 => {
+                let piece = ["king", "rook", "knight", "queen"][(rng.next() % 4) as usize];
+                let (n, m) = (2 + rng.next() % 40, 2 + rng.next() % 40);
+                text.push_str(&format!(
+                    "[chess \"c{i}\"]\npiece = {piece}\nsize = {n} {m}\n"
+                ));
+            }
+            3 => {
+                text.push_str(&format!("[tetris \"t{i}\"]\n"));
+                for _ in 0..4 {
+                    let row: String = (0..5).map(|_| rng.pick(b"00001")).collect();
+                    text.push_str(&row);
+                    text.push('\n');
+                }
+            }
+            _ => {
+                text.push_str(&format!("[strings \"s{i}\"]\n"));
+                for _ in 0..4 {
+                    let row: String = (0..4).map(|_| rng.pick(b"abc")).collect();
+                    text.push_str(&row);
+                    text.push('\n');
+                }
+            }
+        }
+        text.push('\n');
+    }
+    text
+}
+
+fn has_e210(params: &Value) -> bool {
+    params["diagnostics"]
+        .as_array()
+        .is_some_and(|d| d.iter().any(|d| d["code"] == "E210"))
+}
+
+/// Replaces `len` characters at (`line`, `col`) with a pattern never used before.
+fn keystroke(client: &Client, version: i64, line: u32, col: u32, len: u32, counter: u64) {
+    let pattern: String = (0..len)
+        .map(|b| if counter >> b & 1 == 1 { 'A' } else { '.' })
+        .collect();
+    client.change(
+        URI,
+        version,
+        json!([{
+            "range": { "start": { "line": line, "character": col }, "end": { "line": line, "character": col + len } },
+            "text": pattern
+        }]),
+    );
+}
+
+fn bench(c: &mut Criterion, name: &str, text: String, line: u32, col: u32, len: u32) {
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .expect("runtime");
+    let client = runtime.block_on(async {
+        let client = Client::start(&["utf-8"]).await;
+        client.open(URI, 1, &text);
+        client
+            .diagnostics(URI, |p| p["version"] == 1 && has_e210(p))
+            .await;
+        client
+    });
+    let mut version = 1;
+    let mut counter = 1u64;
+    c.bench_function(name, |b| {
+        b.iter_custom(|iters| {
+            runtime.block_on(async {
+                let mut total = Duration::ZERO;
+                for _ in 0..iters {
+                    version += 1;
+                    counter += 1;
+                    let start = Instant::now();
+                    keystroke(&client, version, line, col, len, counter);
+                    client
+                        .diagnostics(URI, |p| p["version"] == version && has_e210(p))
+                        .await;
+                    total += start.elapsed();
+                }
+                total
+            })
+        })
+    });
+    runtime.block_on(client.stop());
+}
+
+fn keystroke_benches(c: &mut Criterion) {
+    // (a) A cell pattern in row 250 of the 500×500 board: the whole board is solved again.
+    bench(c, "keystroke_zgame_500x500", big_zgame(500), 250, 100, 20);
+    // (b) A pattern in the first case's second row; the other 999 cases come from the cache.
+    bench(
+        c,
+        "keystroke_1000_cases_one_changed",
+        mixed_file(),
+        2,
+        0,
+        20,
+    );
+}
+
+criterion_group! {
+    name = benches;
+    config = Criterion::default().sample_size(20).measurement_time(Duration::from_secs(10));
+    targets = keystroke_benches
+}
+criterion_main!(benches);

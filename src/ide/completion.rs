@@ -1,0 +1,131 @@
+//! Completion: game ids after `[`, keys at the start of a line in a case, values after
+//! `key =` (piece names, answer tokens after `expect =`).
+
+use super::FileView;
+use crate::games::GameId;
+use crate::span::Span;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CompletionKind {
+    Game,
+    Key,
+    Value,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Completion {
+    pub label: String,
+    pub kind: CompletionKind,
+    pub detail: Option<String>,
+    pub doc: Option<String>,
+    pub insert: String,
+    /// What the insertion replaces: the word typed so far.
+    pub replace: Span,
+}
+
+pub fn completions(view: &FileView<'_>, offset: usize) -> Vec<Completion> {
+    let offset = offset.min(view.text.len());
+    let line = view.index.line_of(offset);
+    let Some(before) = view.text.get(view.index.line_start(line)..offset) else {
+        return Vec::new();
+    };
+    if before.contains("//") {
+        return Vec::new();
+    }
+    let trimmed = before.trim_start();
+    let word = |s: &str| s.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
+
+    if let Some(prefix) = trimmed.strip_prefix('[') {
+        if !word(prefix) {
+            return Vec::new();
+        }
+        let replace = Span::new(offset - prefix.len(), offset);
+        return GameId::ALL
+            .into_iter()
+            .map(|g| {
+                let spec = g.spec();
+                Completion {
+                    label: g.as_str().to_string(),
+                    kind: CompletionKind::Game,
+                    detail: (!spec.title.is_empty()).then(|| spec.title.to_string()),
+                    doc: (!spec.rules.is_empty()).then(|| spec.rules.to_string()),
+                    insert: g.as_str().to_string(),
+                    replace,
+                }
+            })
+            .collect();
+    }
+
+    let Some(case) = view.case_before(offset) else {
+        return Vec::new();
+    };
+    if view.index.line_of(case.header.start) == line {
+        return Vec::new();
+    }
+    let Some(game) = case.game else {
+        return Vec::new();
+    };
+    let spec = game.spec();
+
+    if let Some((key, value)) = trimmed.split_once('=') {
+        let key = key.trim();
+        let prefix = value.rsplit([' ', '\t']).next().unwrap_or("");
+        let replace = Span::new(offset - prefix.len(), offset);
+        let values: Vec<&str> = if key == "expect" {
+            spec.answers.to_vec()
+        } else {
+            spec.keys
+                .iter()
+                .find(|k| k.name == key)
+                .map(|k| k.values.to_vec())
+                .unwrap_or_default()
+        };
+        return values
+            .into_iter()
+            .map(|v| Completion {
+                label: v.to_string(),
+                kind: CompletionKind::Value,
+                detail: Some(format!("{key} for {game}")),
+                doc: None,
+                insert: v.to_string(),
+                replace,
+            })
+            .collect();
+    }
+
+    if !word(trimmed) {
+        return Vec::new();
+    }
+    let present: Vec<&str> = view
+        .analysis
+        .parse
+        .file
+        .cases
+        .get(case.index)
+        .map(|c| {
+            c.props
+                .iter()
+                .filter(|p| view.index.line_of(p.span.start) != line)
+                .map(|p| p.key.value.as_str())
+                .collect()
+        })
+        .unwrap_or_default();
+    let replace = Span::new(offset - trimmed.len(), offset);
+    spec.keys
+        .iter()
+        .map(|k| (k.name, k.doc))
+        .chain([(
+            "expect",
+            "the answer the original judge prints for this case",
+        )])
+        .filter(|(name, _)| !present.contains(name))
+        .map(|(name, doc)| Completion {
+            label: name.to_string(),
+            kind: CompletionKind::Key,
+            detail: Some(format!("{game} key")),
+            doc: Some(doc.to_string()),
+            insert: format!("{name} = "),
+            replace,
+        })
+        .collect()
+}

@@ -1,0 +1,214 @@
+//! Quick fixes: write or correct `expect`, and simple repairs of common mistakes.
+
+use super::{Edit, FileView, indent_of, line_with_break};
+use crate::analysis::case::edit_distance;
+use crate::analysis::{CaseAnalysis, codes};
+use crate::diag::Diagnostic;
+use crate::games::GameId;
+use crate::span::Span;
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Fix {
+    pub title: String,
+    pub edits: Vec<Edit>,
+    /// The diagnostic the fix resolves, if any.
+    pub diagnostic: Option<Diagnostic>,
+    /// The one fix an editor may apply without asking.
+    pub preferred: bool,
+}
+
+/// The edit that makes case `case`'s `expect` hold its solved answer: replaces the line's
+/// `expect = …` or adds a line at the end of the case. `None` when the case is not solved or
+/// already right.
+pub fn write_expect(view: &FileView<'_>, case: &CaseAnalysis) -> Option<Edit> {
+    let answer = &view.state(case).solution()?.answer;
+    match &case.expect {
+        Some(e) if e.canonical.as_deref() == Some(answer.as_str()) => None,
+        Some(e) => Some(Edit {
+            span: e.prop_span,
+            text: format!("expect = {answer}"),
+        }),
+        None => {
+            let line = view.index.line_of(case.span.end);
+            let end = view.index.line_start(line) + view.index.line_text(view.text, line).len();
+            let indent = if line > view.index.line_of(case.header.start) {
+                indent_of(view, case.span.end)
+            } else {
+                String::new()
+            };
+            Some(Edit {
+                span: Span::new(end, end),
+                text: format!("{}{indent}expect = {answer}", view.eol()),
+            })
+        }
+    }
+}
+
+/// Every case's `expect` edit, in text order (they never overlap: one per case).
+pub fn write_all_expects(view: &FileView<'_>) -> Vec<Edit> {
+    view.analysis
+        .cases
+        .iter()
+        .filter_map(|c| write_expect(view, c))
+        .collect()
+}
+
+/// Fixes for the diagnostics touching `range`, then actions on the case there.
+pub fn fixes(view: &FileView<'_>, diagnostics: &[Diagnostic], range: Span) -> Vec<Fix> {
+    let mut out = Vec::new();
+    for d in diagnostics {
+        let touches = d.span.start <= range.end && range.start <= d.span.end;
+        if touches {
+            fixes_for(view, d, &mut out);
+        }
+    }
+    if let Some(case) = view.case_before(range.start)
+        && case.expect.is_none()
+        && let (Some(edit), Some(solution)) =
+            (write_expect(view, case), view.state(case).solution())
+    {
+        out.push(Fix {
+            title: format!("Add `expect = {}`", solution.answer),
+            edits: vec![edit],
+            diagnostic: None,
+            preferred: false,
+        });
+    }
+    out
+}
+
+fn fixes_for(view: &FileView<'_>, d: &Diagnostic, out: &mut Vec<Fix>) {
+    let case = view.case_before(d.span.start);
+    let fix = |title: String, edits: Vec<Edit>, preferred: bool| Fix {
+        title,
+        edits,
+        diagnostic: Some(d.clone()),
+        preferred,
+    };
+    match d.code {
+        codes::WRONG_EXPECT | codes::BAD_EXPECT => {
+            let Some(case) = case else { return };
+            let (Some(edit), Some(solution)) =
+                (write_expect(view, case), view.state(case).solution())
+            else {
+                return;
+            };
+            out.push(fix(
+                format!("Change `expect` to `{}`", solution.answer),
+                vec![edit],
+                true,
+            ));
+        }
+        codes::UNKNOWN_GAME => {
+            let Some(written) = view.text.get(d.span.start..d.span.end) else {
+                return;
+            };
+            if let Some(game) = closest(written, GameId::ALL.iter().map(|g| g.as_str())) {
+                out.push(fix(
+                    format!("Change to `{game}`"),
+                    vec![Edit {
+                        span: d.span,
+                        text: game.to_string(),
+                    }],
+                    true,
+                ));
+            }
+        }
+        codes::UNKNOWN_KEY => {
+            if let (Some(written), Some(game)) = (
+                view.text.get(d.span.start..d.span.end),
+                case.and_then(|c| c.game),
+            ) {
+                let keys = game.spec().keys.iter().map(|k| k.name).chain(["expect"]);
+                if let Some(key) = closest(written, keys) {
+                    out.push(fix(
+                        format!("Change to `{key}`"),
+                        vec![Edit {
+                            span: d.span,
+                            text: key.to_string(),
+                        }],
+                        true,
+                    ));
+                }
+            }
+            out.push(delete_line(view, d, fix));
+        }
+        codes::DUPLICATE_KEY => out.push(delete_line(view, d, fix)),
+        codes::MISSING_KEY => {
+            let Some(game) = case.and_then(|c| c.game) else {
+                return;
+            };
+            let Some(key) = game
+                .spec()
+                .keys
+                .iter()
+                .find(|k| k.required && d.message.contains(&format!("`{}`", k.name)))
+            else {
+                return;
+            };
+            let Some(value) = key.values.first() else {
+                return;
+            };
+            let line = view.index.line_of(d.span.start);
+            let end = view.index.line_start(line) + view.index.line_text(view.text, line).len();
+            out.push(fix(
+                format!("Add `{} = {value}`", key.name),
+                vec![Edit {
+                    span: Span::new(end, end),
+                    text: format!("{}{} = {value}", view.eol(), key.name),
+                }],
+                false,
+            ));
+        }
+        codes::UNKNOWN_ALLOW => {
+            // Take the blank before the code with it, so `allow A B` loses ` B` cleanly.
+            let start = if view
+                .text
+                .get(..d.span.start)
+                .is_some_and(|s| s.ends_with(' '))
+            {
+                d.span.start - 1
+            } else {
+                d.span.start
+            };
+            out.push(fix(
+                "Remove the unknown code".to_string(),
+                vec![Edit {
+                    span: Span::new(start, d.span.end),
+                    text: String::new(),
+                }],
+                true,
+            ));
+        }
+        _ => {}
+    }
+}
+
+fn delete_line(
+    view: &FileView<'_>,
+    d: &Diagnostic,
+    fix: impl Fn(String, Vec<Edit>, bool) -> Fix,
+) -> Fix {
+    let span = line_with_break(view, d.span.start);
+    let line = view
+        .index
+        .line_text(view.text, view.index.line_of(d.span.start));
+    fix(
+        format!("Delete `{}`", line.trim()),
+        vec![Edit {
+            span,
+            text: String::new(),
+        }],
+        false,
+    )
+}
+
+/// The candidate nearest to `written` when it is close enough to be a typo.
+fn closest<'a>(written: &str, candidates: impl Iterator<Item = &'a str>) -> Option<&'a str> {
+    let written = written.to_ascii_lowercase();
+    candidates
+        .map(|c| (edit_distance(&written, c), c))
+        .filter(|&(d, _)| d <= 2)
+        .min_by_key(|&(d, _)| d)
+        .map(|(_, c)| c)
+}
