@@ -1,0 +1,453 @@
+//! Grundy values of parts by memoised search under a budget: full mex for small parts, and for
+//! large ones "is the value of this part k?" searches that stop at the first refutation.
+
+use super::shape::{Comp, Simple};
+use crate::games::{Budget, Unsolved};
+use std::collections::{HashMap, HashSet};
+use std::hash::{BuildHasherDefault, Hasher};
+use std::sync::OnceLock;
+
+/// Parts up to this many placements get their value by a full mex; larger ones by searches
+/// that stop at the first refutation, which prunes most of the tree.
+const FULL_MEX_MAX: usize = 8;
+
+/// The budget is checked after this many nodes (and after every wide part, whose nodes are
+/// slow to make).
+const CHECK_EVERY: u64 = 2048;
+
+/// Memo tables are dropped when their estimated size passes this: they are only a cache.
+const MEMO_BYTES_CAP: usize = 96 << 20;
+
+/// Node Kayles values of paths are computed up to here; from 52 on they repeat with period 34
+/// (the octal game 0.137, Dawson's chess), checked by a unit test over this whole range.
+const PATH_TABLE: usize = 1024;
+const PATH_PERIOD: usize = 34;
+
+/// FxHash: the keys are our own bit patterns, so a fast non-keyed hash is fine.
+#[derive(Default, Clone, Copy)]
+pub(crate) struct FxHasher(u64);
+
+impl Hasher for FxHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        for chunk in bytes.chunks(8) {
+            let mut word = [0u8; 8];
+            word[..chunk.len()].copy_from_slice(chunk);
+            self.write_u64(u64::from_le_bytes(word));
+        }
+    }
+    fn write_u8(&mut self, i: u8) {
+        self.write_u64(u64::from(i));
+    }
+    fn write_u32(&mut self, i: u32) {
+        self.write_u64(u64::from(i));
+    }
+    fn write_u64(&mut self, i: u64) {
+        self.0 = (self.0.rotate_left(5) ^ i).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+    fn write_u128(&mut self, i: u128) {
+        self.write_u64(i as u64);
+        self.write_u64((i >> 64) as u64);
+    }
+    fn write_usize(&mut self, i: usize) {
+        self.write_u64(i as u64);
+    }
+    fn write_isize(&mut self, i: isize) {
+        self.write_u64(i as u64);
+    }
+    fn finish(&self) -> u64 {
+        self.0
+    }
+}
+
+type Fx = BuildHasherDefault<FxHasher>;
+
+/// Node Kayles on a path of `n` vertices.
+pub(crate) fn path_value(n: usize) -> u16 {
+    static TABLE: OnceLock<Vec<u16>> = OnceLock::new();
+    let table = TABLE.get_or_init(|| {
+        let mut g = vec![0u16; PATH_TABLE];
+        let mut seen = Vec::new();
+        for n in 1..PATH_TABLE {
+            seen.clear();
+            // Playing vertex i (1-based) leaves paths of i-2 and n-i-1 vertices.
+            for i in 1..=n {
+                let left = g.get(i.saturating_sub(2)).copied().unwrap_or(0);
+                let right = g.get(n.saturating_sub(i + 1)).copied().unwrap_or(0);
+                seen.push(left ^ right);
+            }
+            g[n] = mex(&seen);
+        }
+        g
+    });
+    let i = if n < PATH_TABLE {
+        n
+    } else {
+        PATH_TABLE - PATH_PERIOD + (n - PATH_TABLE) % PATH_PERIOD
+    };
+    table.get(i).copied().unwrap_or(0)
+}
+
+fn mex(values: &[u16]) -> u16 {
+    let mut seen = vec![false; values.len() + 1];
+    for &v in values {
+        if let Some(s) = seen.get_mut(v as usize) {
+            *s = true;
+        }
+    }
+    seen.iter().position(|&s| !s).unwrap_or(values.len()) as u16
+}
+
+/// A memo entry: the value (top bit set, value in the low bits), or a bit set of values the
+/// part is known not to have (below [`Fact::MAX_EXCLUDED`]).
+struct Fact;
+
+impl Fact {
+    const KNOWN: u64 = 1 << 63;
+    const MAX_EXCLUDED: u16 = 63;
+
+    fn value(v: u16) -> u64 {
+        Fact::KNOWN | u64::from(v)
+    }
+
+    fn get(f: u64) -> Option<u16> {
+        (f & Fact::KNOWN != 0).then_some(f as u16)
+    }
+}
+
+/// Searches under one budget, with memo tables shared by all parts of one board.
+pub(crate) struct Engine<'b> {
+    budget: &'b Budget,
+    pub nodes: u64,
+    next_check: u64,
+    depth: u32,
+    /// Deeper recursion could overflow the stack the search runs on; it is refused.
+    max_depth: u32,
+    /// What is known of each part's value, as a [`Fact`].
+    memo: HashMap<Comp, u64, Fx>,
+    /// "Not k" facts for k too large for the bit set (rare: values that large need long games).
+    far_not: HashSet<(Comp, u16), Fx>,
+    bytes: usize,
+}
+
+impl<'b> Engine<'b> {
+    pub(crate) fn new(budget: &'b Budget, max_depth: u32) -> Engine<'b> {
+        Engine {
+            budget,
+            nodes: 0,
+            next_check: CHECK_EVERY,
+            depth: 0,
+            max_depth,
+            memo: HashMap::default(),
+            far_not: HashSet::default(),
+            bytes: 0,
+        }
+    }
+
+    fn tick(&mut self, heavy: bool) -> Result<(), Unsolved> {
+        self.nodes += 1;
+        if heavy || self.nodes >= self.next_check {
+            self.next_check = self.nodes + CHECK_EVERY;
+            self.budget.check(self.nodes)?;
+        }
+        Ok(())
+    }
+
+    fn remember(&mut self, c: &Comp, v: u16) {
+        self.make_room(c);
+        self.memo.insert(c.clone(), Fact::value(v));
+    }
+
+    fn remember_not(&mut self, c: &Comp, k: u16) {
+        self.make_room(c);
+        if k >= Fact::MAX_EXCLUDED {
+            self.far_not.insert((c.clone(), k));
+            return;
+        }
+        let fact = self.memo.entry(c.clone()).or_insert(0);
+        if Fact::get(*fact).is_none() {
+            *fact |= 1 << k;
+        }
+    }
+
+    /// Whether the value of `c` is known to differ from `k`.
+    fn known_not(&self, c: &Comp, k: u16) -> bool {
+        match self.memo.get(c).copied() {
+            Some(f) if Fact::get(f).is_some() => Fact::get(f) != Some(k),
+            Some(f) if k < Fact::MAX_EXCLUDED => f >> k & 1 == 1,
+            None if k < Fact::MAX_EXCLUDED => false,
+            _ => self.far_not.contains(&(c.clone(), k)),
+        }
+    }
+
+    fn make_room(&mut self, c: &Comp) {
+        if self.memo.contains_key(c) {
+            return;
+        }
+        self.bytes += c.weight();
+        if self.bytes > MEMO_BYTES_CAP {
+            self.memo = HashMap::default();
+            self.far_not = HashSet::default();
+            self.bytes = c.weight();
+        }
+    }
+
+    /// The value when it is remembered or has a closed form.
+    pub(crate) fn known(&mut self, c: &Comp) -> Option<u16> {
+        match c.len() {
+            0 => return Some(0),
+            // Connected twin-free parts never have 2 placements; 1 is a single move.
+            1 => return Some(1),
+            _ => {}
+        }
+        if let Some(v) = self.memo.get(c).and_then(|&f| Fact::get(f)) {
+            return Some(v);
+        }
+        let v = match c.simple()? {
+            Simple::Path(n) => path_value(n),
+            // Every move on a cycle leaves a path of n - 3.
+            Simple::Cycle(n) => u16::from(path_value(n.saturating_sub(3)) == 0),
+        };
+        self.remember(c, v);
+        Some(v)
+    }
+
+    /// The Grundy value of one part.
+    pub(crate) fn grundy(&mut self, c: &Comp) -> Result<u16, Unsolved> {
+        if let Some(v) = self.known(c) {
+            return Ok(v);
+        }
+        if c.len() > FULL_MEX_MAX {
+            let mut k = 0;
+            while !self.is_value(c, k)? {
+                k += 1;
+            }
+            return Ok(k);
+        }
+        self.enter(c)?;
+        let r = self.full_mex(c);
+        self.depth -= 1;
+        let v = r?;
+        self.remember(c, v);
+        Ok(v)
+    }
+
+    fn enter(&mut self, c: &Comp) -> Result<(), Unsolved> {
+        if self.depth >= self.max_depth {
+            return Err(Unsolved::TooLarge(format!(
+                "a region of {} placements needs a search deeper than {} moves",
+                c.len(),
+                self.max_depth
+            )));
+        }
+        self.tick(c.is_big())?;
+        self.depth += 1;
+        Ok(())
+    }
+
+    fn full_mex(&mut self, c: &Comp) -> Result<u16, Unsolved> {
+        let autos = c.autos();
+        if c.copy_symmetry(autos).is_some() {
+            return Ok(0);
+        }
+        let mut seen = Vec::new();
+        let mut parts = Vec::new();
+        for m in c.moves(autos) {
+            parts.clear();
+            c.child(m, &mut parts);
+            let v = self.sum_value(&mut parts)?;
+            seen.push(v);
+        }
+        Ok(mex(&seen))
+    }
+
+    /// The value of a sum of parts (computed in full).
+    pub(crate) fn sum_value(&mut self, parts: &mut Vec<Comp>) -> Result<u16, Unsolved> {
+        cancel_pairs(parts, 0);
+        let mut x = 0;
+        for p in parts.iter() {
+            x ^= self.grundy(p)?;
+        }
+        Ok(x)
+    }
+
+    /// Whether the sum of `parts` has value `k`, i.e. whether `parts + *k` is a loss for the
+    /// player to move. The largest part is only asked "is your value this?", the others are
+    /// valued in full.
+    pub(crate) fn sum_is(&mut self, parts: &mut Vec<Comp>, k: u16) -> Result<bool, Unsolved> {
+        cancel_pairs(parts, 0);
+        let mut x = k;
+        let mut open: Vec<Comp> = Vec::new();
+        for p in parts.drain(..) {
+            match self.known(&p) {
+                Some(v) => x ^= v,
+                None => open.push(p),
+            }
+        }
+        open.sort_by_key(Comp::len);
+        let Some(largest) = open.pop() else {
+            return Ok(x == 0);
+        };
+        for p in &open {
+            x ^= self.grundy(p)?;
+        }
+        self.is_value(&largest, x)
+    }
+
+    /// Whether the value of part `c` is `k` (equivalently, `c + *k` is lost by the player to
+    /// move). A search for a winning move in `c + *k`, stopping at the first.
+    pub(crate) fn is_value(&mut self, c: &Comp, k: u16) -> Result<bool, Unsolved> {
+        if let Some(v) = self.known(c) {
+            return Ok(v == k);
+        }
+        if self.known_not(c, k) {
+            return Ok(false);
+        }
+        if c.len() <= FULL_MEX_MAX {
+            return Ok(self.grundy(c)? == k);
+        }
+        self.enter(c)?;
+        let r = self.search(c, k);
+        self.depth -= 1;
+        let is = r?;
+        if is {
+            self.remember(c, k);
+        } else {
+            self.remember_not(c, k);
+        }
+        Ok(is)
+    }
+
+    fn search(&mut self, c: &Comp, k: u16) -> Result<bool, Unsolved> {
+        let autos = c.autos();
+        if c.copy_symmetry(autos).is_some() {
+            // The value is 0, so it is k exactly when k is 0.
+            self.remember(c, 0);
+            return Ok(k == 0);
+        }
+        let moves = c.moves(autos);
+        // Children wait in one flat list (parts from `start` to `end`) to be sorted.
+        let mut flat: Vec<Comp> = Vec::new();
+        let mut pending: Vec<(usize, usize, usize)> = Vec::new();
+        for m in moves {
+            let start = flat.len();
+            c.child(m, &mut flat);
+            self.tick(c.is_big())?;
+            match self.quick_sum(&mut flat, start, k) {
+                Some(true) => return Ok(false),
+                Some(false) => {
+                    flat.truncate(start);
+                    continue;
+                }
+                None => {}
+            }
+            if c.is_big() {
+                // Wide parts are searched at once, so that no level holds all its children.
+                let mut parts = flat.split_off(start);
+                if self.sum_is(&mut parts, k)? {
+                    return Ok(false);
+                }
+            } else {
+                let weight = flat[start..].iter().map(Comp::len).max().unwrap_or(0);
+                pending.push((weight, start, flat.len()));
+            }
+        }
+        // Children whose biggest part is smallest are the cheapest to decide.
+        pending.sort_by_key(|&(w, _, _)| w);
+        for (_, start, end) in pending {
+            let mut parts = flat.get(start..end).unwrap_or_default().to_vec();
+            if self.sum_is(&mut parts, k)? {
+                return Ok(false);
+            }
+        }
+        for j in 0..k {
+            if self.is_value(c, j)? {
+                return Ok(false);
+            }
+        }
+        Ok(true)
+    }
+
+    /// Decides whether `parts[start..] + *k` is a loss (`Some(true)`) without searching: when
+    /// every part is known, or all but one and that one is known not to have the needed value
+    /// or is a copy position.
+    fn quick_sum(&mut self, parts: &mut Vec<Comp>, start: usize, k: u16) -> Option<bool> {
+        cancel_pairs(parts, start);
+        let mut x = k;
+        let mut open = None;
+        for p in parts.get(start..).unwrap_or_default() {
+            match self.known(p) {
+                Some(v) => x ^= v,
+                None if open.is_none() => open = Some(p.clone()),
+                None => return None,
+            }
+        }
+        let Some(p) = open else {
+            return Some(x == 0);
+        };
+        if self.known_not(&p, x) {
+            return Some(false);
+        }
+        if x == 0 && p.copy_symmetry(p.autos()).is_some() {
+            self.remember(&p, 0);
+            return Some(true);
+        }
+        None
+    }
+}
+
+/// Removes equal parts of `parts[start..]` two by two: their values cancel in the xor.
+fn cancel_pairs(parts: &mut Vec<Comp>, start: usize) {
+    let mut i = start;
+    while i < parts.len() {
+        let twin = (i + 1..parts.len()).find(|&j| parts.get(j) == parts.get(i));
+        match twin {
+            Some(j) => {
+                parts.swap_remove(j);
+                parts.swap_remove(i);
+            }
+            None => i += 1,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn path_values_are_periodic_from_52_over_the_whole_table() {
+        // Guy–Smith: an octal game removing at most 3 that repeats with period p over
+        // n0 <= n < 2 n0 + p + 3 repeats forever; the table covers far more than that.
+        for n in 52..PATH_TABLE - PATH_PERIOD {
+            assert_eq!(path_value(n), path_value(n + PATH_PERIOD), "{n}");
+        }
+        // 51 is the last exception.
+        assert_ne!(path_value(51), path_value(51 + PATH_PERIOD));
+        const { assert!(2 * 52 + PATH_PERIOD + 3 < PATH_TABLE) };
+        // Beyond the table the formula continues the period.
+        for n in PATH_TABLE..PATH_TABLE + 200 {
+            assert_eq!(path_value(n), path_value(n - PATH_PERIOD));
+        }
+    }
+
+    #[test]
+    fn first_path_values_match_dawsons_chess() {
+        // 0.137: 0 1 1 2 0 3 1 1 0 3 3 2 2 4 0 5 2 2 3 3 0 1 1 3 0 2 1 1 0 4 5 2 7 4 0 1 1 2 0 3
+        let want = [
+            0, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 0, 5, 2, 2, 3, 3, 0, 1, 1, 3, 0, 2, 1, 1, 0,
+            4, 5, 2, 7, 4, 0, 1, 1, 2, 0, 3,
+        ];
+        let got: Vec<u16> = (0..want.len()).map(path_value).collect();
+        assert_eq!(got, want);
+    }
+
+    #[test]
+    fn cancel_pairs_keeps_odd_copies() {
+        use super::super::shape::normalise;
+        let a = normalise(&[(0, 0)]).remove(0);
+        let b = normalise(&[(0, 0), (0, 1), (0, 2), (0, 3)]).remove(0);
+        let mut v = vec![a.clone(), b.clone(), a.clone(), a.clone(), b.clone()];
+        cancel_pairs(&mut v, 0);
+        assert_eq!(v, vec![a]);
+    }
+}

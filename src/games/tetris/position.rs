@@ -1,0 +1,280 @@
+//! A board as a game position: its placements and independent regions, who wins, and which
+//! first placements win.
+
+use super::engine::Engine;
+use super::shape::{Cell, Comp, after_move, copy_symmetry_of, normalise};
+use crate::games::{Budget, Grid, Unsolved};
+
+/// Boards with more cells than this are refused before anything is allocated for them.
+pub(crate) const MAX_CELLS: usize = 1 << 20;
+
+/// Regions up to this size are valued in full for the explanation once the map is done (a
+/// winning region's value is not needed for the answer, and valuing a big one can cost more
+/// than everything else).
+const VALUE_FOR_WHY_MAX: usize = 40;
+
+/// A set of placements that conflict only among themselves.
+#[derive(Debug)]
+pub(crate) struct Region {
+    /// Placements (top-left corners, zero-based board coordinates).
+    pub cells: Vec<Cell>,
+    /// Its normal form (one part: merging twins keeps a region connected).
+    pub parts: Vec<Comp>,
+    pub value: Option<u16>,
+}
+
+/// What a first placement leads to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct FirstMove {
+    /// Lele wins by playing it.
+    pub wins: bool,
+    /// The Grundy value of the position it leaves, when known (0 exactly when it wins).
+    pub value: Option<u16>,
+    /// The placements it leaves (on a board of one region) are a second-player win by copying
+    /// under this symmetry, in board orientation.
+    pub copy: Option<u8>,
+}
+
+/// Who wins, why, and (when asked) the first-move map.
+#[derive(Debug)]
+pub(crate) struct Analysis {
+    pub regions: Vec<Region>,
+    /// Index of the region decided by search against the xor of the others.
+    pub searched: Option<usize>,
+    /// The xor of the values of all regions but `searched`.
+    pub rest_xor: u16,
+    pub first_wins: bool,
+    /// The board's placements are a second-player win by copying under this symmetry.
+    pub copy: Option<u8>,
+    /// Per placement, row-major over the `(rows-1)×(cols-1)` corners, when evaluated.
+    pub moves: Vec<Option<FirstMove>>,
+    pub corner_cols: usize,
+    /// Why the map is incomplete, if it is.
+    pub map_gap: Option<String>,
+    pub nodes: u64,
+}
+
+impl Analysis {
+    pub(crate) fn placements(&self) -> usize {
+        self.regions.iter().map(|r| r.cells.len()).sum()
+    }
+
+    pub(crate) fn first_move(&self, r: usize, c: usize) -> Option<FirstMove> {
+        if c >= self.corner_cols {
+            return None;
+        }
+        self.moves.get(r * self.corner_cols + c).copied().flatten()
+    }
+
+    pub(crate) fn values(&self) -> Option<Vec<u16>> {
+        self.regions.iter().map(|r| r.value).collect()
+    }
+}
+
+/// The placements of a board: top-left corners of 2×2 squares of free cells.
+pub(crate) fn placements(grid: &Grid) -> Result<(Vec<bool>, usize, usize), Unsolved> {
+    let cells = grid.rows.saturating_mul(grid.cols);
+    if cells > MAX_CELLS {
+        return Err(Unsolved::TooLarge(format!(
+            "{}×{} is more than {MAX_CELLS} cells",
+            grid.rows, grid.cols
+        )));
+    }
+    let (pr, pc) = (grid.rows.saturating_sub(1), grid.cols.saturating_sub(1));
+    let free = |r: usize, c: usize| grid.cells.get(r * grid.cols + c) == Some(&b'0');
+    let mut out = vec![false; pr * pc];
+    for r in 0..pr {
+        for c in 0..pc {
+            out[r * pc + c] = free(r, c) && free(r, c + 1) && free(r + 1, c) && free(r + 1, c + 1);
+        }
+    }
+    Ok((out, pr, pc))
+}
+
+fn regions(free: &[bool], pr: usize, pc: usize) -> Vec<Vec<Cell>> {
+    let mut seen = vec![false; free.len()];
+    let mut out = Vec::new();
+    for start in 0..free.len() {
+        if !free[start] || seen[start] {
+            continue;
+        }
+        seen[start] = true;
+        let mut region = vec![start];
+        let mut i = 0;
+        while let Some(&v) = region.get(i) {
+            i += 1;
+            let (r, c) = (v / pc, v % pc);
+            for nr in r.saturating_sub(1)..=(r + 1).min(pr - 1) {
+                for nc in c.saturating_sub(1)..=(c + 1).min(pc - 1) {
+                    let u = nr * pc + nc;
+                    if free[u] && !seen[u] {
+                        seen[u] = true;
+                        region.push(u);
+                    }
+                }
+            }
+        }
+        region.sort_unstable();
+        out.push(
+            region
+                .into_iter()
+                .map(|v| ((v / pc) as u32, (v % pc) as u32))
+                .collect(),
+        );
+    }
+    out
+}
+
+/// Whether `e` only says the budget ran out (then partial results still stand).
+fn out_of_budget(e: &Unsolved) -> bool {
+    !matches!(e, Unsolved::Cancelled)
+}
+
+/// Solves a board: always the winner; with `map`, as much of the first-move map as the budget
+/// allows.
+pub(crate) fn analyse(
+    grid: &Grid,
+    budget: &Budget,
+    map: bool,
+    max_depth: u32,
+) -> Result<Analysis, Unsolved> {
+    let (free, pr, pc) = placements(grid)?;
+    let mut engine = Engine::new(budget, max_depth);
+    let mut regions: Vec<Region> = regions(&free, pr, pc)
+        .into_iter()
+        .map(|cells| {
+            let parts = normalise(&cells);
+            Region {
+                cells,
+                parts,
+                value: None,
+            }
+        })
+        .collect();
+
+    // Value every region but the largest; ask the largest only whether it cancels the rest.
+    let searched = (0..regions.len()).max_by_key(|&i| (regions[i].cells.len(), usize::MAX - i));
+    let mut rest_xor = 0;
+    for (i, region) in regions.iter_mut().enumerate() {
+        if Some(i) != searched {
+            let v = engine.sum_value(&mut region.parts.clone())?;
+            region.value = Some(v);
+            rest_xor ^= v;
+        }
+    }
+    let mut first_wins = false;
+    let mut copy = None;
+    if let Some(s) = searched {
+        let region = &mut regions[s];
+        let cancels = engine.sum_is(&mut region.parts.clone(), rest_xor)?;
+        first_wins = !cancels;
+        if cancels {
+            region.value = Some(rest_xor);
+        } else {
+            region.value = known_sum(&mut engine, &region.parts);
+        }
+    }
+    if let ([region], false) = (regions.as_slice(), first_wins) {
+        copy = copy_symmetry_of(&region.cells);
+    }
+
+    let mut analysis = Analysis {
+        regions,
+        searched,
+        rest_xor,
+        first_wins,
+        copy,
+        moves: vec![None; pr * pc],
+        corner_cols: pc,
+        map_gap: None,
+        nodes: 0,
+    };
+    if map && let Err(e) = first_moves(&mut engine, &mut analysis) {
+        if !out_of_budget(&e) {
+            return Err(e);
+        }
+        analysis.map_gap = Some(e.to_string());
+    }
+    if map && analysis.map_gap.is_none() {
+        for region in &mut analysis.regions {
+            if region.value.is_none() && region.cells.len() <= VALUE_FOR_WHY_MAX {
+                match engine.sum_value(&mut region.parts.clone()) {
+                    Ok(v) => region.value = Some(v),
+                    Err(e) if out_of_budget(&e) => break,
+                    Err(e) => return Err(e),
+                }
+            }
+        }
+    }
+    analysis.nodes = engine.nodes;
+    Ok(analysis)
+}
+
+/// The Grundy value of a whole board: the xor over its regions, each valued in full.
+pub(crate) fn grundy(grid: &Grid, budget: &Budget, max_depth: u32) -> Result<u16, Unsolved> {
+    let (free, pr, pc) = placements(grid)?;
+    let mut engine = Engine::new(budget, max_depth);
+    let mut x = 0;
+    for cells in regions(&free, pr, pc) {
+        x ^= engine.sum_value(&mut normalise(&cells))?;
+    }
+    Ok(x)
+}
+
+fn known_sum(engine: &mut Engine<'_>, parts: &[Comp]) -> Option<u16> {
+    parts
+        .iter()
+        .try_fold(0u16, |x, p| engine.known(p).map(|v| x ^ v))
+}
+
+/// Fills `analysis.moves` region by region; stops at the first budget error.
+fn first_moves(engine: &mut Engine<'_>, a: &mut Analysis) -> Result<(), Unsolved> {
+    let Some(s) = a.searched else {
+        return Ok(());
+    };
+    // The searched region first: with one region it is the whole map.
+    region_moves(engine, a, s, Vec::new(), a.rest_xor)?;
+    // A move elsewhere changes that region's value; the searched region is then only asked
+    // whether its value equals what the rest needs, never valued in full.
+    for i in 0..a.regions.len() {
+        if let (true, Some(v)) = (i != s, a.regions[i].value) {
+            let searched = a.regions[s].parts.clone();
+            region_moves(engine, a, i, searched, a.rest_xor ^ v)?;
+        }
+    }
+    Ok(())
+}
+
+/// The first moves in region `i` when the rest of the board is `others` (parts not valued)
+/// plus regions whose values xor to `k`.
+fn region_moves(
+    engine: &mut Engine<'_>,
+    a: &mut Analysis,
+    i: usize,
+    others: Vec<Comp>,
+    k: u16,
+) -> Result<(), Unsolved> {
+    let cells = a.regions[i].cells.clone();
+    for &m in &cells {
+        let rest = after_move(&cells, m);
+        let mut parts = normalise(&rest);
+        parts.extend(others.iter().cloned());
+        let wins = engine.sum_is(&mut parts.clone(), k)?;
+        let alone = a.regions.len() == 1;
+        let copy = if wins && alone {
+            copy_symmetry_of(&rest)
+        } else {
+            None
+        };
+        let value = if wins {
+            Some(0)
+        } else {
+            known_sum(engine, &parts).map(|v| v ^ k)
+        };
+        let (r, c) = (m.0 as usize, m.1 as usize);
+        if let Some(slot) = a.moves.get_mut(r * a.corner_cols + c) {
+            *slot = Some(FirstMove { wins, value, copy });
+        }
+    }
+    Ok(())
+}

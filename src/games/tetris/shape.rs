@@ -1,0 +1,941 @@
+//! Positions as sets of placements (the top-left corners of free 2×2 squares) and their normal
+//! form: interchangeable placements merged, split into independent parts, canonical orientation.
+//!
+//! Two placements conflict when their squares share a cell, i.e. when their corners are
+//! king-adjacent, so a position is a set of cells of the placement grid under king adjacency
+//! and a move removes a cell with its eight neighbours (Node Kayles on the king graph).
+
+use std::rc::Rc;
+
+/// A placement: (row, column) of its top-left corner.
+pub(crate) type Cell = (u32, u32);
+
+/// Bits of the small representation: `h` rows of `w + 1` bits, the last one always zero, so
+/// that shifting by one never carries a cell into the next row.
+const SMALL_BITS: u32 = 128;
+
+/// A connected part whose bounding box (in both orientations) fits in 128 bits. The bits are
+/// kept as two words so that a memo entry is 24 bytes, not 32 (u128 aligns to 16).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) struct Small {
+    lo: u64,
+    hi: u64,
+    pub h: u8,
+    pub w: u8,
+}
+
+/// A connected part too wide for [`Small`]: sorted `row * w + col` of its cells.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub(crate) struct Big {
+    pub h: u32,
+    pub w: u32,
+    pub cells: Box<[u32]>,
+}
+
+/// A connected part in normal form; equal parts (up to translation, rotation and reflection)
+/// are equal values, so they share one memo entry.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub(crate) enum Comp {
+    Small(Small),
+    Big(Rc<Big>),
+}
+
+/// The shape of a part's conflict graph when it is simple enough for a closed form.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Simple {
+    Path(usize),
+    Cycle(usize),
+}
+
+fn fits_small(h: u32, w: u32) -> bool {
+    h * (w + 1) <= SMALL_BITS && w * (h + 1) <= SMALL_BITS
+}
+
+/// Dimensions of a `h`×`w` box after symmetry `t` (0–3 keep the orientation, 4–7 transpose).
+pub(crate) fn dims(t: u8, h: u32, w: u32) -> (u32, u32) {
+    if t < 4 { (h, w) } else { (w, h) }
+}
+
+/// Symmetry `t` of an `h`×`w` box applied to a cell inside it.
+pub(crate) fn apply(t: u8, (r, c): Cell, h: u32, w: u32) -> Cell {
+    match t {
+        0 => (r, c),
+        1 => (r, w - 1 - c),
+        2 => (h - 1 - r, c),
+        3 => (h - 1 - r, w - 1 - c),
+        4 => (c, r),
+        5 => (c, h - 1 - r),
+        6 => (w - 1 - c, r),
+        _ => (w - 1 - c, h - 1 - r),
+    }
+}
+
+/// The symmetries that are their own inverse (the copy strategy needs one).
+pub(crate) const INVOLUTIONS: [u8; 5] = [1, 2, 3, 4, 7];
+
+/// How a symmetry reads in an explanation.
+pub(crate) fn symmetry_name(t: u8) -> &'static str {
+    match t {
+        1 => "a left–right mirror",
+        2 => "an up–down mirror",
+        3 => "a half turn",
+        4 | 7 => "a diagonal mirror",
+        _ => "a quarter turn",
+    }
+}
+
+fn king_adjacent_or_equal(a: Cell, b: Cell) -> bool {
+    a.0.abs_diff(b.0) <= 1 && a.1.abs_diff(b.1) <= 1
+}
+
+// ---------------------------------------------------------------------------------------------
+// Bit tricks on the small representation.
+
+/// Bit `v` of the result is bit `v + o` of `x` (zero outside).
+fn at(x: u128, o: i64) -> u128 {
+    if o >= 0 {
+        u32::try_from(o)
+            .ok()
+            .and_then(|o| x.checked_shr(o))
+            .unwrap_or(0)
+    } else {
+        u32::try_from(-o)
+            .ok()
+            .and_then(|o| x.checked_shl(o))
+            .unwrap_or(0)
+    }
+}
+
+fn offset(s: u32, (dr, dc): (i64, i64)) -> i64 {
+    dr * i64::from(s) + dc
+}
+
+/// The placement at bit `p` and its eight neighbours.
+pub(crate) fn nbhd(p: u32, s: u32) -> u128 {
+    let pat = 7u128 | at(7, -i64::from(s)) | at(7, -2 * i64::from(s));
+    at(pat, i64::from(s) + 1 - i64::from(p))
+}
+
+/// A (row, column) offset.
+type Offset = (i64, i64);
+
+/// Twins: for each forward direction, the cells whose closed neighbourhoods differ from the
+/// neighbour's in that direction exactly by these offsets.
+const TWIN_DIRS: [(Offset, &[Offset]); 4] = [
+    (
+        (0, 1),
+        &[(-1, -1), (0, -1), (1, -1), (-1, 2), (0, 2), (1, 2)],
+    ),
+    (
+        (1, 0),
+        &[(-1, -1), (-1, 0), (-1, 1), (2, -1), (2, 0), (2, 1)],
+    ),
+    (
+        (1, 1),
+        &[
+            (-1, -1),
+            (-1, 0),
+            (-1, 1),
+            (0, -1),
+            (1, -1),
+            (2, 0),
+            (2, 1),
+            (2, 2),
+            (0, 2),
+            (1, 2),
+        ],
+    ),
+    (
+        (1, -1),
+        &[
+            (-1, -1),
+            (-1, 0),
+            (-1, 1),
+            (0, 1),
+            (1, 1),
+            (2, 0),
+            (2, -1),
+            (2, -2),
+            (0, -2),
+            (1, -2),
+        ],
+    ),
+];
+
+/// Removes every placement that has a twin later in row-major order. Twins (placements with the
+/// same closed neighbourhood in the position) are always both present or both gone, and playing
+/// either has the same effect, so the game on the position is the game with one of them deleted.
+/// Twin classes are cliques inside a 2×2 box, so the row-major last of each class stays, and no
+/// new twins appear (one pass suffices).
+fn twin_reduce_bits(x: u128, s: u32) -> u128 {
+    let mut removed = 0u128;
+    for (d, delta) in TWIN_DIRS {
+        let mut t = x & at(x, offset(s, d));
+        for &o in delta {
+            t &= !at(x, offset(s, o));
+        }
+        removed |= t;
+    }
+    x & !removed
+}
+
+fn dilate(x: u128, s: u32) -> u128 {
+    let row = x | at(x, 1) | at(x, -1);
+    row | at(row, i64::from(s)) | at(row, -i64::from(s))
+}
+
+/// The connected parts of `x` (king adjacency).
+fn split_bits(mut x: u128, s: u32, mut each: impl FnMut(u128)) {
+    while x != 0 {
+        let mut part = x & x.wrapping_neg();
+        loop {
+            let grown = dilate(part, s) & x;
+            if grown == part {
+                break;
+            }
+            part = grown;
+        }
+        each(part);
+        x &= !part;
+    }
+}
+
+fn bit_cells(x: u128, s: u32) -> impl Iterator<Item = Cell> {
+    let mut rest = x;
+    std::iter::from_fn(move || {
+        if rest == 0 {
+            return None;
+        }
+        let p = rest.trailing_zeros();
+        rest &= rest - 1;
+        Some((p / s, p % s))
+    })
+}
+
+/// A small part as rows at the origin: bit `c` of `rows[r]` is cell (r, c). With a guard
+/// column in 128 bits, neither side exceeds 63.
+#[derive(Clone, Copy)]
+struct Rows {
+    h: usize,
+    w: usize,
+    rows: [u64; 64],
+}
+
+impl Rows {
+    /// The rows of a non-empty bit set laid out with stride `s`, moved to the origin.
+    fn from_bits(x: u128, s: u32) -> Rows {
+        let mut out = Rows {
+            h: 0,
+            w: 0,
+            rows: [0; 64],
+        };
+        if x == 0 || s < 2 {
+            return out;
+        }
+        let mask = (1u64 << (s - 1).min(63)) - 1;
+        let r0 = x.trailing_zeros() / s;
+        let r1 = (127 - x.leading_zeros()) / s;
+        let mut cols = 0u64;
+        for (i, r) in (r0..=r1).enumerate() {
+            let row = (x >> (r * s)) as u64 & mask;
+            if let Some(slot) = out.rows.get_mut(i) {
+                *slot = row;
+            }
+            cols |= row;
+        }
+        let c0 = cols.trailing_zeros();
+        let c1 = 63 - cols.leading_zeros();
+        out.h = (r1 - r0 + 1) as usize;
+        out.w = (c1 - c0 + 1) as usize;
+        for row in out.rows.iter_mut() {
+            *row >>= c0;
+        }
+        out
+    }
+
+    fn from_cells(cells: &[Cell], h: u32, w: u32) -> Rows {
+        let mut out = Rows {
+            h: h as usize,
+            w: w as usize,
+            rows: [0; 64],
+        };
+        for &(r, c) in cells {
+            if let Some(row) = out.rows.get_mut(r as usize) {
+                *row |= 1u64 << c.min(63);
+            }
+        }
+        out
+    }
+
+    fn transpose(&self) -> Rows {
+        let mut out = Rows {
+            h: self.w,
+            w: self.h,
+            rows: [0; 64],
+        };
+        for (r, &row) in self.rows.iter().take(self.h).enumerate() {
+            let mut rest = row;
+            while rest != 0 {
+                let c = rest.trailing_zeros() as usize;
+                rest &= rest - 1;
+                if let Some(t) = out.rows.get_mut(c) {
+                    *t |= 1u64 << r;
+                }
+            }
+        }
+        out
+    }
+
+    /// The small layout (stride `w + 1`), optionally mirrored left–right and up–down.
+    fn pack(&self, flip_h: bool, flip_v: bool) -> u128 {
+        let s = self.w + 1;
+        let mut bits = 0u128;
+        for i in 0..self.h {
+            let src = self.rows[if flip_v { self.h - 1 - i } else { i }];
+            let row = if flip_h {
+                src.reverse_bits() >> (64 - self.w)
+            } else {
+                src
+            };
+            bits |= u128::from(row) << (i * s);
+        }
+        bits
+    }
+
+    /// The image under symmetry `t` (numbered as in [`apply`]), given the transpose.
+    fn image(&self, transposed: &Rows, t: u8) -> Small {
+        let (base, t) = if t < 4 {
+            (self, t)
+        } else {
+            (transposed, t - 4)
+        };
+        Small::new(base.pack(t & 1 != 0, t & 2 != 0), base.h, base.w)
+    }
+
+    /// The least image, taking the orientation with fewer rows.
+    fn canonical(&self) -> Small {
+        let transposed = self.transpose();
+        let family: &[u8] = match self.h.cmp(&self.w) {
+            std::cmp::Ordering::Less => &[0, 1, 2, 3],
+            std::cmp::Ordering::Equal => &[0, 1, 2, 3, 4, 5, 6, 7],
+            std::cmp::Ordering::Greater => &[4, 5, 6, 7],
+        };
+        let mut best = Small::new(0, 0, 0);
+        for (i, &t) in family.iter().enumerate() {
+            let cand = self.image(&transposed, t);
+            if i == 0 || cand.bits() < best.bits() {
+                best = cand;
+            }
+        }
+        best
+    }
+}
+
+impl Small {
+    fn new(bits: u128, h: usize, w: usize) -> Small {
+        Small {
+            lo: bits as u64,
+            hi: (bits >> 64) as u64,
+            h: h as u8,
+            w: w as u8,
+        }
+    }
+
+    pub(crate) fn bits(self) -> u128 {
+        u128::from(self.hi) << 64 | u128::from(self.lo)
+    }
+
+    fn stride(self) -> u32 {
+        u32::from(self.w) + 1
+    }
+
+    fn normalise_bits(x: u128, s: u32) -> Comp {
+        Comp::Small(Rows::from_bits(x, s).canonical())
+    }
+
+    fn cells(self) -> impl Iterator<Item = Cell> {
+        bit_cells(self.bits(), self.stride())
+    }
+
+    fn contains(self, (r, c): Cell) -> bool {
+        r < u32::from(self.h)
+            && c < u32::from(self.w)
+            && self.bits() >> (r * self.stride() + c) & 1 == 1
+    }
+
+    fn autos(self) -> u8 {
+        let rows = Rows::from_bits(self.bits(), self.stride());
+        let transposed = rows.transpose();
+        (1..8u8)
+            .filter(|&t| rows.image(&transposed, t) == self)
+            .fold(1u8, |m, t| m | 1 << t)
+    }
+
+    /// Placements that meet their own image under involution `t`.
+    fn band(self, t: u8) -> u128 {
+        let (h, w, s) = (u32::from(self.h), u32::from(self.w), self.stride());
+        let near = |a: u32, b: u32| a.abs_diff(b) <= 1;
+        let mut band = 0u128;
+        for r in 0..h {
+            for c in 0..w {
+                let hit = match t {
+                    1 => near(2 * c, w - 1),
+                    2 => near(2 * r, h - 1),
+                    3 => near(2 * c, w - 1) && near(2 * r, h - 1),
+                    4 => near(r, c),
+                    _ => near(r + c, w - 1),
+                };
+                if hit {
+                    band |= 1u128 << (r * s + c);
+                }
+            }
+        }
+        band
+    }
+
+    fn child(self, m: Cell, out: &mut Vec<Comp>) {
+        let s = self.stride();
+        let rest = twin_reduce_bits(self.bits() & !nbhd(m.0 * s + m.1, s), s);
+        split_bits(rest, s, |part| out.push(Small::normalise_bits(part, s)));
+    }
+
+    /// Some three placements lie in one 2×2 box (a triangle of the conflict graph).
+    fn has_triangle(self) -> bool {
+        let (x, s) = (self.bits(), i64::from(self.stride()));
+        let (a, b, c, d) = (x, at(x, 1), at(x, s), at(x, s + 1));
+        (a & b & (c | d)) | (c & d & (a | b)) != 0
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Cell lists, for parts too wide for 128 bits and for positions taken from the board.
+
+/// Membership of cells inside a box with a margin of two, so neighbour tests need no bounds.
+struct Dense {
+    r0: u32,
+    c0: u32,
+    w: usize,
+    bits: Vec<bool>,
+}
+
+impl Dense {
+    fn new(cells: &[Cell]) -> Dense {
+        let r0 = cells.iter().map(|c| c.0).min().unwrap_or(0);
+        let c0 = cells.iter().map(|c| c.1).min().unwrap_or(0);
+        let r1 = cells.iter().map(|c| c.0).max().unwrap_or(0);
+        let c1 = cells.iter().map(|c| c.1).max().unwrap_or(0);
+        let h = (r1 - r0) as usize + 5;
+        let w = (c1 - c0) as usize + 5;
+        let mut dense = Dense {
+            r0,
+            c0,
+            w,
+            bits: vec![false; h * w],
+        };
+        for &cell in cells {
+            let i = dense.index(cell, (0, 0));
+            if let Some(b) = dense.bits.get_mut(i) {
+                *b = true;
+            }
+        }
+        dense
+    }
+
+    /// Index of `cell + d` in the padded box (cells of the list plus offsets within ±2).
+    fn index(&self, (r, c): Cell, (dr, dc): (i64, i64)) -> usize {
+        let rr = i64::from(r - self.r0) + 2 + dr;
+        let cc = i64::from(c - self.c0) + 2 + dc;
+        (rr * self.w as i64 + cc) as usize
+    }
+
+    fn has(&self, cell: Cell, d: (i64, i64)) -> bool {
+        self.bits.get(self.index(cell, d)).copied().unwrap_or(false)
+    }
+
+    fn clear(&mut self, cell: Cell) {
+        let i = self.index(cell, (0, 0));
+        if let Some(b) = self.bits.get_mut(i) {
+            *b = false;
+        }
+    }
+}
+
+const KING: [(i64, i64); 8] = [
+    (-1, -1),
+    (-1, 0),
+    (-1, 1),
+    (0, -1),
+    (0, 1),
+    (1, -1),
+    (1, 0),
+    (1, 1),
+];
+
+fn step(cell: Cell, (dr, dc): (i64, i64)) -> Option<Cell> {
+    let r = u32::try_from(i64::from(cell.0) + dr).ok()?;
+    let c = u32::try_from(i64::from(cell.1) + dc).ok()?;
+    Some((r, c))
+}
+
+/// [`twin_reduce_bits`] on a cell list.
+fn twin_reduce_cells(cells: &[Cell]) -> Vec<Cell> {
+    let dense = Dense::new(cells);
+    cells
+        .iter()
+        .copied()
+        .filter(|&v| {
+            !TWIN_DIRS
+                .iter()
+                .any(|&(d, delta)| dense.has(v, d) && delta.iter().all(|&o| !dense.has(v, o)))
+        })
+        .collect()
+}
+
+/// The connected parts of a cell list.
+fn split_cells(cells: &[Cell]) -> Vec<Vec<Cell>> {
+    let mut dense = Dense::new(cells);
+    let mut parts = Vec::new();
+    for &start in cells {
+        if !dense.has(start, (0, 0)) {
+            continue;
+        }
+        dense.clear(start);
+        let mut part = vec![start];
+        let mut i = 0;
+        while let Some(&v) = part.get(i) {
+            i += 1;
+            for d in KING {
+                if dense.has(v, d)
+                    && let Some(u) = step(v, d)
+                {
+                    dense.clear(u);
+                    part.push(u);
+                }
+            }
+        }
+        parts.push(part);
+    }
+    parts
+}
+
+/// The normal form of a connected, twin-free cell list at any offset.
+fn canonical(cells: &[Cell]) -> Comp {
+    let r0 = cells.iter().map(|c| c.0).min().unwrap_or(0);
+    let c0 = cells.iter().map(|c| c.1).min().unwrap_or(0);
+    let h = cells.iter().map(|c| c.0 - r0 + 1).max().unwrap_or(0);
+    let w = cells.iter().map(|c| c.1 - c0 + 1).max().unwrap_or(0);
+    let local: Vec<Cell> = cells.iter().map(|&(r, c)| (r - r0, c - c0)).collect();
+    if fits_small(h, w) {
+        return Comp::Small(Rows::from_cells(&local, h, w).canonical());
+    }
+    let mut best: Option<Big> = None;
+    for t in 0..8u8 {
+        let (th, tw) = dims(t, h, w);
+        if th > tw && h != w {
+            continue;
+        }
+        let mut idx: Vec<u32> = local
+            .iter()
+            .map(|&cell| {
+                let (r, c) = apply(t, cell, h, w);
+                r * tw + c
+            })
+            .collect();
+        idx.sort_unstable();
+        let cand = Big {
+            h: th,
+            w: tw,
+            cells: idx.into_boxed_slice(),
+        };
+        if best
+            .as_ref()
+            .is_none_or(|b| (cand.h, cand.w, &cand.cells) < (b.h, b.w, &b.cells))
+        {
+            best = Some(cand);
+        }
+    }
+    match best {
+        Some(big) => Comp::Big(Rc::new(big)),
+        None => Comp::Small(Small::new(0, 0, 0)),
+    }
+}
+
+/// A copy symmetry of a set of placements as it lies on the board (see
+/// [`Comp::copy_symmetry`]), for explanations: the symmetry is named in board orientation.
+pub(crate) fn copy_symmetry_of(cells: &[Cell]) -> Option<u8> {
+    let r0 = cells.iter().map(|c| c.0).min()?;
+    let c0 = cells.iter().map(|c| c.1).min()?;
+    let h = cells.iter().map(|c| c.0 - r0 + 1).max()?;
+    let w = cells.iter().map(|c| c.1 - c0 + 1).max()?;
+    let dense = Dense::new(cells);
+    INVOLUTIONS.into_iter().find(|&t| {
+        dims(t, h, w) == (h, w)
+            && cells.iter().all(|&(r, c)| {
+                let v = (r - r0, c - c0);
+                let image = apply(t, v, h, w);
+                !king_adjacent_or_equal(v, image) && dense.has((image.0 + r0, image.1 + c0), (0, 0))
+            })
+    })
+}
+
+/// The normal form of any set of placements: twins merged, split into parts, each canonical.
+pub(crate) fn normalise(cells: &[Cell]) -> Vec<Comp> {
+    let reduced = twin_reduce_cells(cells);
+    split_cells(&reduced)
+        .iter()
+        .map(|part| canonical(part))
+        .collect()
+}
+
+/// The cells of `cells` that survive a move at `m`.
+pub(crate) fn after_move(cells: &[Cell], m: Cell) -> Vec<Cell> {
+    cells
+        .iter()
+        .copied()
+        .filter(|&v| !king_adjacent_or_equal(v, m))
+        .collect()
+}
+
+impl Big {
+    fn cell(&self, i: u32) -> Cell {
+        (i / self.w, i % self.w)
+    }
+
+    fn contains(&self, (r, c): Cell) -> bool {
+        r < self.h && c < self.w && self.cells.binary_search(&(r * self.w + c)).is_ok()
+    }
+}
+
+impl Comp {
+    /// Number of placements.
+    pub(crate) fn len(&self) -> usize {
+        match self {
+            Comp::Small(s) => s.bits().count_ones() as usize,
+            Comp::Big(b) => b.cells.len(),
+        }
+    }
+
+    pub(crate) fn is_big(&self) -> bool {
+        matches!(self, Comp::Big(_))
+    }
+
+    fn box_dims(&self) -> (u32, u32) {
+        match self {
+            Comp::Small(s) => (u32::from(s.h), u32::from(s.w)),
+            Comp::Big(b) => (b.h, b.w),
+        }
+    }
+
+    pub(crate) fn cells(&self) -> Vec<Cell> {
+        match self {
+            Comp::Small(s) => s.cells().collect(),
+            Comp::Big(b) => b.cells.iter().map(|&i| b.cell(i)).collect(),
+        }
+    }
+
+    fn contains(&self, cell: Cell) -> bool {
+        match self {
+            Comp::Small(s) => s.contains(cell),
+            Comp::Big(b) => b.contains(cell),
+        }
+    }
+
+    /// Bytes a memo entry for this part holds, for the memory cap.
+    /// (A 40-byte bucket, at most half the table's buckets in use after it doubles, and the old
+    /// table alive while it doubles.)
+    pub(crate) fn weight(&self) -> usize {
+        match self {
+            Comp::Small(_) => 120,
+            Comp::Big(b) => 160 + 4 * b.cells.len(),
+        }
+    }
+
+    /// The symmetries of the box that map the part onto itself, as a bit set over `0..8`.
+    pub(crate) fn autos(&self) -> u8 {
+        match self {
+            Comp::Small(s) => s.autos(),
+            Comp::Big(_) => self.autos_by_cells(),
+        }
+    }
+
+    fn autos_by_cells(&self) -> u8 {
+        let (h, w) = self.box_dims();
+        let cells = self.cells();
+        let mut mask = 1u8;
+        for t in 1..8u8 {
+            if dims(t, h, w) == (h, w) && cells.iter().all(|&v| self.contains(apply(t, v, h, w))) {
+                mask |= 1 << t;
+            }
+        }
+        mask
+    }
+
+    /// A symmetry under which the second player can copy every move: an involution of the
+    /// part that no placement meets its own image under. After any move `v`, its image is still
+    /// free (the image is another placement, not adjacent to `v`), and playing it keeps the
+    /// position symmetric, so the player to move runs out of moves first: the value is 0.
+    pub(crate) fn copy_symmetry(&self, autos: u8) -> Option<u8> {
+        match self {
+            Comp::Small(s) => INVOLUTIONS
+                .into_iter()
+                .find(|&t| autos & (1 << t) != 0 && s.bits() & s.band(t) == 0),
+            Comp::Big(_) => self.copy_symmetry_by_cells(autos),
+        }
+    }
+
+    fn copy_symmetry_by_cells(&self, autos: u8) -> Option<u8> {
+        let (h, w) = self.box_dims();
+        let cells = self.cells();
+        INVOLUTIONS.into_iter().find(|&t| {
+            autos & (1 << t) != 0
+                && cells
+                    .iter()
+                    .all(|&v| !king_adjacent_or_equal(v, apply(t, v, h, w)))
+        })
+    }
+
+    /// One move per orbit of the part's symmetries (moves in one orbit lead to equal parts),
+    /// centres of symmetry first: a move there keeps the position symmetric.
+    pub(crate) fn moves(&self, autos: u8) -> Vec<Cell> {
+        let (h, w) = self.box_dims();
+        let syms: Vec<u8> = (1..8u8).filter(|t| autos & (1 << t) != 0).collect();
+        let mut moves: Vec<(usize, Cell)> = self
+            .cells()
+            .into_iter()
+            .filter(|&v| syms.iter().all(|&t| apply(t, v, h, w) >= v))
+            .map(|v| {
+                let fixed = syms.iter().filter(|&&t| apply(t, v, h, w) == v).count();
+                (fixed, v)
+            })
+            .collect();
+        moves.sort_by_key(|&(fixed, _)| std::cmp::Reverse(fixed));
+        moves.into_iter().map(|(_, v)| v).collect()
+    }
+
+    /// The position after a move at `m` (a cell of the part), in normal form.
+    pub(crate) fn child(&self, m: Cell, out: &mut Vec<Comp>) {
+        match self {
+            Comp::Small(s) => s.child(m, out),
+            Comp::Big(_) => out.extend(normalise(&after_move(&self.cells(), m))),
+        }
+    }
+
+    /// A path or cycle conflict graph, which has a closed form.
+    pub(crate) fn simple(&self) -> Option<Simple> {
+        let n = self.len();
+        let mut degree_sum = 0usize;
+        match self {
+            Comp::Small(s) => {
+                if n > 3 && s.has_triangle() {
+                    return None;
+                }
+                let st = s.stride();
+                for (r, c) in s.cells() {
+                    let d = (nbhd(r * st + c, st) & s.bits()).count_ones() as usize - 1;
+                    if d > 2 {
+                        return None;
+                    }
+                    degree_sum += d;
+                }
+            }
+            Comp::Big(_) => {
+                let cells = self.cells();
+                let dense = Dense::new(&cells);
+                for &v in &cells {
+                    let d = KING.iter().filter(|&&o| dense.has(v, o)).count();
+                    if d > 2 {
+                        return None;
+                    }
+                    degree_sum += d;
+                }
+            }
+        }
+        // Parts are connected: n - 1 edges make a path, n edges a cycle.
+        match degree_sum / 2 {
+            e if e + 1 == n => Some(Simple::Path(n)),
+            e if e == n => Some(Simple::Cycle(n)),
+            _ => None,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn naive_twin_reduce(cells: &[Cell]) -> Vec<Cell> {
+        let nb = |v: Cell| -> Vec<Cell> {
+            let mut n: Vec<Cell> = cells
+                .iter()
+                .copied()
+                .filter(|&u| king_adjacent_or_equal(u, v))
+                .collect();
+            n.sort_unstable();
+            n
+        };
+        cells
+            .iter()
+            .copied()
+            .filter(|&v| !cells.iter().any(|&u| u > v && nb(u) == nb(v)))
+            .collect()
+    }
+
+    fn pseudo_random_cells(seed: u64, h: u32, w: u32, density: u64) -> Vec<Cell> {
+        let mut x = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+        let mut out = Vec::new();
+        for r in 0..h {
+            for c in 0..w {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                if x % 100 < density {
+                    out.push((r, c));
+                }
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn bit_and_list_twin_reduction_agree_with_the_definition() {
+        for seed in 0..400u64 {
+            let (h, w) = (1 + (seed % 9) as u32, 1 + (seed / 9 % 11) as u32);
+            let cells = pseudo_random_cells(seed, h, w, 20 + seed % 70);
+            let mut want = naive_twin_reduce(&cells);
+            want.sort_unstable();
+            let mut got = twin_reduce_cells(&cells);
+            got.sort_unstable();
+            assert_eq!(got, want, "list, seed {seed}");
+            let s = w + 1;
+            let bits = cells.iter().fold(0u128, |b, &(r, c)| b | 1 << (r * s + c));
+            let mut got_bits: Vec<Cell> = bit_cells(twin_reduce_bits(bits, s), s).collect();
+            got_bits.sort_unstable();
+            assert_eq!(got_bits, want, "bits, seed {seed}");
+        }
+    }
+
+    #[test]
+    fn bit_and_list_parts_agree() {
+        for seed in 0..400u64 {
+            let (h, w) = (1 + (seed % 10) as u32, 1 + (seed / 10 % 10) as u32);
+            let cells = pseudo_random_cells(seed, h, w, 10 + seed % 60);
+            let s = w + 1;
+            let bits = cells.iter().fold(0u128, |b, &(r, c)| b | 1 << (r * s + c));
+            let mut parts = Vec::new();
+            split_bits(bits, s, |p| parts.push(p));
+            let mut from_bits: Vec<Vec<Cell>> = parts
+                .iter()
+                .map(|&p| {
+                    let mut v: Vec<Cell> = bit_cells(p, s).collect();
+                    v.sort_unstable();
+                    v
+                })
+                .collect();
+            from_bits.sort();
+            let mut from_list: Vec<Vec<Cell>> = split_cells(&cells)
+                .into_iter()
+                .map(|mut v| {
+                    v.sort_unstable();
+                    v
+                })
+                .collect();
+            from_list.sort();
+            assert_eq!(from_bits, from_list, "seed {seed}");
+        }
+    }
+
+    #[test]
+    fn congruent_shapes_share_a_normal_form() {
+        // An L of three cells in all eight orientations, shifted about.
+        let shapes: [&[Cell]; 4] = [
+            &[(0, 0), (1, 0), (2, 0), (2, 1)],
+            &[(5, 7), (5, 8), (5, 9), (6, 7)],
+            &[(3, 3), (3, 4), (4, 4), (5, 4)],
+            &[(0, 2), (1, 0), (1, 1), (1, 2)],
+        ];
+        let forms: Vec<Comp> = shapes.iter().map(|s| canonical(s)).collect();
+        assert!(forms.windows(2).all(|p| p[0] == p[1]), "{forms:?}");
+        assert_ne!(forms[0], canonical(&[(0, 0), (1, 0), (2, 0), (2, 2)]));
+    }
+
+    #[test]
+    fn wide_parts_use_the_list_form_and_compare_by_shape() {
+        let row: Vec<Cell> = (0..200).map(|c| (0, c)).collect();
+        let a = canonical(&row);
+        assert!(a.is_big());
+        let col: Vec<Cell> = (0..200).map(|r| (r + 3, 9)).collect();
+        assert_eq!(a, canonical(&col));
+        assert_eq!(a.simple(), Some(Simple::Path(200)));
+    }
+
+    #[test]
+    fn bit_symmetries_agree_with_cell_symmetries() {
+        let mut symmetric = 0;
+        for seed in 0..3000u64 {
+            let (h, w) = (1 + (seed % 7) as u32, 1 + (seed / 7 % 7) as u32);
+            let mut cells = pseudo_random_cells(seed, h, w, 30 + seed % 60);
+            // Symmetrise some of them so that the symmetric cases are well covered.
+            match seed % 4 {
+                1 => cells.extend(cells.clone().iter().map(|&v| apply(1, v, h, w))),
+                2 => cells.extend(cells.clone().iter().map(|&v| apply(3, v, h, w))),
+                3 if h == w => cells.extend(cells.clone().iter().map(|&v| apply(4, v, h, w))),
+                _ => {}
+            }
+            cells.sort_unstable();
+            cells.dedup();
+            for part in split_cells(&cells) {
+                let c = canonical(&part);
+                let Comp::Small(small) = c.clone() else {
+                    panic!("small")
+                };
+                assert_eq!(small.autos(), c.autos_by_cells(), "seed {seed}");
+                let autos = small.autos();
+                assert_eq!(
+                    c.copy_symmetry(autos),
+                    c.copy_symmetry_by_cells(autos),
+                    "seed {seed}"
+                );
+                if autos != 1 {
+                    symmetric += 1;
+                }
+                // The canonical form does not depend on the orientation it came from.
+                for t in 0..8 {
+                    let (ph, pw) = (
+                        part.iter().map(|v| v.0).max().unwrap_or(0) + 1,
+                        part.iter().map(|v| v.1).max().unwrap_or(0) + 1,
+                    );
+                    let moved: Vec<Cell> = part.iter().map(|&v| apply(t, v, ph, pw)).collect();
+                    assert_eq!(canonical(&moved), c, "seed {seed} t {t}");
+                }
+            }
+        }
+        assert!(symmetric > 500, "{symmetric}");
+    }
+
+    #[test]
+    fn copy_symmetries_are_named_in_board_orientation() {
+        // Two columns of three placements, two apart: a left–right mirror (columns 0 and 2 of
+        // a 3-wide box), not adjacent to their images.
+        let cells: Vec<Cell> = (0..3).flat_map(|r| [(r + 5, 7), (r + 5, 9)]).collect();
+        assert_eq!(copy_symmetry_of(&cells), Some(1));
+        let transposed: Vec<Cell> = cells.iter().map(|&(r, c)| (c, r)).collect();
+        assert_eq!(copy_symmetry_of(&transposed), Some(2));
+        // A centre cell is its own image under every symmetry.
+        let mut centred = cells.clone();
+        centred.push((6, 8));
+        assert_eq!(copy_symmetry_of(&centred), None);
+        assert_eq!(copy_symmetry_of(&[]), None);
+    }
+
+    #[test]
+    fn a_square_has_eight_symmetries_and_a_rectangle_four() {
+        let sq: Vec<Cell> = (0..3).flat_map(|r| (0..3).map(move |c| (r, c))).collect();
+        let c = canonical(&sq);
+        assert_eq!(c.autos(), 0xff);
+        assert_eq!(c.moves(c.autos()), vec![(1, 1), (0, 0), (0, 1)]);
+        let rect: Vec<Cell> = (0..3).flat_map(|r| (0..4).map(move |c| (r, c))).collect();
+        let c = canonical(&rect);
+        assert_eq!(c.autos(), 0b1111);
+        assert_eq!(c.moves(c.autos()).len(), 4);
+    }
+}

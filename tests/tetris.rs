@@ -1,0 +1,529 @@
+//! tetris (HDU 1760): the solver against a plain brute force, the original samples, known
+//! results, budgets and judge I/O.
+
+use boardls::diag::Severity;
+use boardls::games::tetris::Tetris;
+use boardls::games::{Budget, CaseInput, CellMark, Game, Grid, Unsolved};
+use boardls::span::Span;
+use proptest::prelude::*;
+use std::collections::HashMap;
+use std::time::Duration;
+
+// ---------------------------------------------------------------------------------------------
+// Brute force: the set of free cells as a bitmask, every 2×2 placement tried, memoised on the
+// mask. No regions, no symmetry, no Grundy theory beyond "a position is won iff some move
+// leads to a lost one" (and, for values, the mex of the options).
+
+struct Brute {
+    rows: usize,
+    cols: usize,
+    memo: HashMap<u64, bool>,
+    values: HashMap<u64, u32>,
+}
+
+impl Brute {
+    fn new(rows: usize, cols: usize) -> Brute {
+        assert!(rows * cols <= 64);
+        Brute {
+            rows,
+            cols,
+            memo: HashMap::new(),
+            values: HashMap::new(),
+        }
+    }
+
+    fn square(&self, r: usize, c: usize) -> u64 {
+        let bit = |r: usize, c: usize| 1u64 << (r * self.cols + c);
+        bit(r, c) | bit(r, c + 1) | bit(r + 1, c) | bit(r + 1, c + 1)
+    }
+
+    fn options(&self, free: u64) -> Vec<u64> {
+        let mut out = Vec::new();
+        for r in 0..self.rows.saturating_sub(1) {
+            for c in 0..self.cols.saturating_sub(1) {
+                let sq = self.square(r, c);
+                if free & sq == sq {
+                    out.push(free & !sq);
+                }
+            }
+        }
+        out
+    }
+
+    /// Whether the player to move wins.
+    fn wins(&mut self, free: u64) -> bool {
+        if let Some(&w) = self.memo.get(&free) {
+            return w;
+        }
+        let w = self.options(free).into_iter().any(|next| !self.wins(next));
+        self.memo.insert(free, w);
+        w
+    }
+
+    fn value(&mut self, free: u64) -> u32 {
+        if let Some(&v) = self.values.get(&free) {
+            return v;
+        }
+        let opts: Vec<u32> = self
+            .options(free)
+            .into_iter()
+            .map(|next| self.value(next))
+            .collect();
+        let v = (0..).find(|v| !opts.contains(v)).unwrap_or(0);
+        self.values.insert(free, v);
+        v
+    }
+}
+
+fn free_mask(grid: &Grid) -> u64 {
+    grid.cells
+        .iter()
+        .enumerate()
+        .filter(|&(_, &c)| c == b'0')
+        .fold(0, |m, (i, _)| m | 1 << i)
+}
+
+fn grid(rows: &[&str]) -> Grid {
+    Grid::from_rows(rows).expect("rectangular test grid")
+}
+
+fn empty(n: usize, m: usize) -> Grid {
+    Grid::filled(n, m, b'0')
+}
+
+fn unlimited() -> Budget {
+    Budget::unlimited()
+}
+
+/// Checks answer, first-move marks and Grundy value against the brute force.
+fn check_against_brute(g: &Grid) {
+    let mut brute = Brute::new(g.rows, g.cols);
+    let free = free_mask(g);
+    let sol = Tetris::solve(g, &unlimited()).expect("small boards solve");
+    let first_wins = brute.wins(free);
+    assert_eq!(sol.answer, if first_wins { "Yes" } else { "No" }, "{g:?}");
+    for r in 0..g.rows {
+        for c in 0..g.cols {
+            let mark = sol.cells.as_ref().map_or(CellMark::None, |m| m.mark(r, c));
+            let want = if r + 1 < g.rows && c + 1 < g.cols {
+                let sq = brute.square(r, c);
+                if free & sq == sq {
+                    if brute.wins(free & !sq) {
+                        CellMark::Lose
+                    } else {
+                        CellMark::Win
+                    }
+                } else {
+                    CellMark::None
+                }
+            } else {
+                CellMark::None
+            };
+            assert_eq!(mark, want, "cell ({r},{c}) of {g:?}");
+        }
+    }
+    assert_eq!(
+        u32::from(Tetris::grundy(g, &unlimited()).expect("small boards solve")),
+        brute.value(free),
+        "{g:?}"
+    );
+}
+
+fn board_strategy(max_rows: usize, max_cols: usize) -> impl Strategy<Value = Grid> {
+    (1..=max_rows, 1..=max_cols, 0u32..=100).prop_flat_map(|(n, m, density)| {
+        proptest::collection::vec(0u32..100, n * m).prop_map(move |rolls| Grid {
+            rows: n,
+            cols: m,
+            cells: rolls
+                .into_iter()
+                .map(|x| if x < density { b'1' } else { b'0' })
+                .collect(),
+        })
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(3000))]
+
+    #[test]
+    fn random_small_boards_match_brute_force(g in board_strategy(5, 6)) {
+        check_against_brute(&g);
+    }
+
+    #[test]
+    fn random_small_boards_match_brute_force_transposed(g in board_strategy(6, 5)) {
+        check_against_brute(&g);
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    /// Bigger boards (up to 7×8 = 56 cells) mostly blocked, so the brute force stays quick:
+    /// these reach wider regions, more parts and the full search paths of the solver.
+    #[test]
+    fn sparse_larger_boards_match_brute_force(
+        (n, m) in (5usize..=7, 6usize..=8),
+        rolls in proptest::collection::vec(0u32..100, 56),
+        density in 22u32..=40,
+    ) {
+        let cells = rolls[..n * m]
+            .iter()
+            .map(|&x| if x < density { b'1' } else { b'0' })
+            .collect();
+        check_against_brute(&Grid { rows: n, cols: m, cells });
+    }
+}
+
+#[test]
+fn every_empty_board_up_to_36_cells_matches_brute_force() {
+    for n in 1..=6 {
+        for m in 1..=6 {
+            check_against_brute(&empty(n, m));
+        }
+    }
+    check_against_brute(&empty(4, 8));
+    check_against_brute(&empty(3, 12));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Samples and known results.
+
+#[test]
+fn original_samples_byte_for_byte() {
+    let input = include_str!("data/samples/tetris.in");
+    let output = include_str!("data/samples/tetris.out");
+    assert_eq!(
+        Tetris::judge(input, &unlimited()).expect("sample solves"),
+        output
+    );
+}
+
+#[test]
+fn sample_two_explained() {
+    let g = grid(&["0000", "0010", "0100", "0000"]);
+    let sol = Tetris::solve(&g, &unlimited()).expect("solves");
+    assert_eq!(sol.answer, "No");
+    assert_eq!(sol.lens, "Lele loses (all 2 first moves lose)");
+    let map = sol.cells.expect("map");
+    assert_eq!(map.mark(0, 0), CellMark::Lose);
+    assert_eq!(map.mark(2, 2), CellMark::Lose);
+    assert_eq!(map.mark(0, 2), CellMark::None);
+    let text = (map.describe)(0, 0).expect("text");
+    assert!(text.contains("rows 1–2, columns 1–2"), "{text}");
+    assert!(text.contains("loses"), "{text}");
+    assert_eq!((map.describe)(1, 2).as_deref(), Some("Blocked cell."));
+}
+
+#[test]
+fn empty_four_by_four_is_won_from_the_centre_only() {
+    let sol = Tetris::solve(&empty(4, 4), &unlimited()).expect("solves");
+    assert_eq!(sol.answer, "Yes");
+    assert_eq!(sol.lens, "Lele wins (1 winning first move)");
+    assert_eq!(
+        sol.why,
+        "One region of 9 placements with Grundy value 1 ≠ 0, so Lele wins."
+    );
+    let map = sol.cells.expect("map");
+    assert_eq!(map.mark(1, 1), CellMark::Win);
+    assert_eq!(map.mark(0, 0), CellMark::Lose);
+    assert_eq!(map.mark(3, 3), CellMark::None);
+    // Covering the top middle leaves the bottom row: three placements in a path, value 2.
+    let text = (map.describe)(0, 1).expect("text");
+    assert!(
+        text.contains("loses") && text.contains("Grundy value 2"),
+        "{text}"
+    );
+}
+
+#[test]
+fn empty_six_by_six_is_explained_by_the_copy_strategy() {
+    let sol = Tetris::solve(&empty(6, 6), &unlimited()).expect("solves");
+    assert_eq!(sol.answer, "Yes");
+    assert_eq!(sol.lens, "Lele wins (1 winning first move)");
+    assert!(
+        sol.why
+            .contains("Lele covers rows 3–4, columns 3–4: the rest is symmetric under a half turn"),
+        "{}",
+        sol.why
+    );
+    let map = sol.cells.expect("map");
+    let text = (map.describe)(2, 2).expect("text");
+    assert!(text.contains("copy every move"), "{text}");
+}
+
+#[test]
+fn empty_five_by_five_and_six_by_nine_are_second_player_wins() {
+    for (n, m) in [(5, 5), (6, 9), (9, 6)] {
+        let sol = Tetris::solve(&empty(n, m), &unlimited()).expect("solves");
+        assert_eq!(sol.answer, "No", "{n}×{m}");
+        assert!(sol.lens.starts_with("Lele loses (all"), "{}", sol.lens);
+        let map = sol.cells.expect("map");
+        assert!(map.marks.iter().all(|&m| m != CellMark::Win));
+    }
+}
+
+#[test]
+fn even_by_even_empty_boards_are_won_by_the_centre_square() {
+    // The placements form an odd×odd grid: cover the centre, then copy by a half turn.
+    for (n, m) in [(6, 6), (8, 8), (10, 10), (8, 12)] {
+        let g = empty(n, m);
+        assert_eq!(Tetris::answer(&g, &unlimited()).expect("solves"), "Yes");
+    }
+    let sol = Tetris::solve(&empty(8, 8), &unlimited()).expect("solves");
+    let map = sol.cells.expect("map");
+    assert_eq!(map.mark(3, 3), CellMark::Win);
+    let text = (map.describe)(3, 3).expect("text");
+    assert!(
+        text.contains("rows 4–5, columns 4–5") && text.contains("wins"),
+        "{text}"
+    );
+}
+
+#[test]
+fn mirror_symmetric_board_with_blocked_middle_is_lost() {
+    // Left and right halves mirror each other and the middle column is blocked: the second
+    // player copies. 5×9 is past the brute force's 64 cells; 3×9 is checked against it.
+    let g = grid(&[
+        "000010000",
+        "000010000",
+        "000010000",
+        "000010000",
+        "000010000",
+    ]);
+    let sol = Tetris::solve(&g, &unlimited()).expect("solves");
+    assert_eq!(sol.answer, "No");
+    assert!(sol.why.contains("xor 0"), "{}", sol.why);
+    check_against_brute(&grid(&["000010000", "000010000", "000010000"]));
+    // One region mirrored onto itself with no square meeting its image.
+    let g = grid(&[
+        "0000000000",
+        "0000000000",
+        "0000110000",
+        "0000110000",
+        "0000000000",
+        "0000000000",
+    ]);
+    let sol = Tetris::solve(&g, &unlimited()).expect("solves");
+    assert_eq!(sol.answer, "No");
+    assert!(sol.why.contains("symmetric under"), "{}", sol.why);
+}
+
+#[test]
+fn independent_regions_are_explained_by_their_values() {
+    // Two 2×2 holes separated by a wall: values 1 and 1, xor 0.
+    let g = grid(&["00100", "00100"]);
+    let sol = Tetris::solve(&g, &unlimited()).expect("solves");
+    assert_eq!(sol.answer, "No");
+    assert!(
+        sol.why
+            .contains("2 independent regions with Grundy values 1 and 1, xor 0"),
+        "{}",
+        sol.why
+    );
+    let g = grid(&["0010000", "0010000"]);
+    let sol = Tetris::solve(&g, &unlimited()).expect("solves");
+    assert_eq!(sol.answer, "Yes");
+    // 1 (one square) and a 2×4 strip (value of a 3-placement path, 2): xor 3.
+    assert!(sol.why.contains("values 1 and 2, xor 3 ≠ 0"), "{}", sol.why);
+}
+
+#[test]
+fn boards_without_a_square_are_lost_at_once() {
+    for g in [
+        grid(&["0"]),
+        grid(&["0000"]),
+        grid(&["01", "00"]),
+        empty(1, 50),
+    ] {
+        let sol = Tetris::solve(&g, &unlimited()).expect("solves");
+        assert_eq!(sol.answer, "No");
+        assert_eq!(sol.lens, "Lele loses (no square fits)");
+        assert!(sol.cells.is_none());
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Budgets: never a hang, never a wrong answer.
+
+fn nodes_only(max_nodes: u64) -> Budget {
+    Budget {
+        max_nodes,
+        deadline: None,
+        time_limit: None,
+        cancel: None,
+    }
+}
+
+#[test]
+fn huge_hard_empty_boards_run_out_of_budget() {
+    for (n, m) in [(49, 50), (50, 49), (9, 9), (33, 48)] {
+        let r = Tetris::answer(&empty(n, m), &nodes_only(2_000));
+        assert!(matches!(r, Err(Unsolved::Nodes(_))), "{n}×{m}: {r:?}");
+        let r = Tetris::solve(&empty(n, m), &nodes_only(2_000));
+        assert!(r.is_err(), "{n}×{m}");
+    }
+    // A deadline ends a search as well (or the symmetry answers first, correctly).
+    let deadline = || Budget::new(u64::MAX, Duration::from_millis(1));
+    let r = Tetris::answer(&empty(50, 50), &deadline());
+    assert!(
+        matches!(&r, Err(Unsolved::Time(_))) || r.as_deref() == Ok("Yes"),
+        "{r:?}"
+    );
+    let r = Tetris::answer(&empty(49, 50), &deadline());
+    assert!(matches!(r, Err(Unsolved::Time(_))), "{r:?}");
+}
+
+#[test]
+fn huge_even_empty_board_is_won_by_symmetry_even_on_a_small_budget() {
+    // 50×50 has a 49×49 grid of placements with a centre: the answer needs no search, the map
+    // is what the budget allows, and says so.
+    let sol = Tetris::solve(&empty(50, 50), &nodes_only(5_000)).expect("answer by symmetry");
+    assert_eq!(sol.answer, "Yes");
+    assert!(sol.lens.contains("evaluated"), "{}", sol.lens);
+    assert!(sol.why.contains("incomplete"), "{}", sol.why);
+}
+
+#[test]
+fn oversized_boards_are_refused_not_allocated() {
+    let g = Grid {
+        rows: 2000,
+        cols: 2000,
+        cells: Vec::new(),
+    };
+    assert!(matches!(
+        Tetris::answer(&g, &unlimited()),
+        Err(Unsolved::TooLarge(_))
+    ));
+}
+
+#[test]
+fn long_staircases_use_closed_forms() {
+    // A staircase of 2×3 steps down a 25×50 board: 48 placements whose conflicts form a path
+    // (too wide for the 128-bit form), valued by the closed form with almost no search.
+    let mut g = Grid::filled(25, 50, b'1');
+    for i in 0..24 {
+        for r in i..i + 2 {
+            for c in 2 * i..2 * i + 3 {
+                g.set(r, c, b'0');
+            }
+        }
+    }
+    let sol = Tetris::solve(&g, &nodes_only(100)).expect("solves");
+    // Node Kayles on a path of 48 vertices (Dawson's chess) has value 4.
+    assert!(
+        sol.why.contains("48 placements with Grundy value 4"),
+        "{}",
+        sol.why
+    );
+    assert_eq!(sol.answer, "Yes");
+    let map = sol.cells.expect("map");
+    assert_eq!(
+        map.marks.iter().filter(|&&m| m != CellMark::None).count(),
+        48
+    );
+    assert!(!sol.why.contains("incomplete"), "{}", sol.why);
+}
+
+#[test]
+fn deep_searches_fit_a_small_thread_stack() {
+    // Server worker threads have 2 MiB stacks. On a 49×50 empty board the search dives
+    // hundreds of moves deep before the node budget ends it: it must not overflow.
+    let handle = std::thread::Builder::new()
+        .stack_size(2 << 20)
+        .spawn(|| Tetris::answer(&empty(49, 50), &nodes_only(3_000)))
+        .expect("spawn");
+    let result = handle.join().expect("no stack overflow");
+    assert!(matches!(result, Err(Unsolved::Nodes(_))), "{result:?}");
+}
+
+// ---------------------------------------------------------------------------------------------
+// Board checks.
+
+fn board_codes(g: &Grid) -> (bool, Vec<(&'static str, Severity)>) {
+    let starts: Vec<usize> = (0..g.rows).map(|r| 10 + r * (g.cols + 1)).collect();
+    let input = CaseInput {
+        header: Span::new(0, 8),
+        grid: Some(g),
+        row_starts: &starts,
+        props: &[],
+    };
+    let mut diags = Vec::new();
+    let board = Tetris::board(&input, &mut diags);
+    (
+        board.is_some(),
+        diags.iter().map(|d| (d.code, d.severity)).collect(),
+    )
+}
+
+#[test]
+fn boards_beyond_the_original_limits_are_warned_about() {
+    assert_eq!(board_codes(&empty(50, 50)), (true, vec![]));
+    assert_eq!(board_codes(&empty(1, 1)), (true, vec![]));
+    assert_eq!(
+        board_codes(&empty(2, 54)),
+        (true, vec![("W601", Severity::Warning)])
+    );
+    assert_eq!(
+        board_codes(&empty(51, 3)),
+        (true, vec![("W601", Severity::Warning)])
+    );
+    // Past the memory cap: refused with an error, no board.
+    assert_eq!(
+        board_codes(&empty(1100, 1000)),
+        (false, vec![("E601", Severity::Error)])
+    );
+    let codes: Vec<&str> = Tetris::SPEC.codes.iter().map(|(c, _)| *c).collect();
+    assert_eq!(codes, ["E601", "W601"]);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Judge I/O.
+
+#[test]
+fn judge_input_may_separate_cells_with_spaces() {
+    let input = "4 4\n0 0 0 0\n0 0 1 0\n0 1 0 0\n0 0 0 0\n2 3\n0 0 0\n000\n";
+    let boards = Tetris::read_judge(input).expect("reads");
+    assert_eq!(boards.len(), 2);
+    assert_eq!(boards[0], grid(&["0000", "0010", "0100", "0000"]));
+    assert_eq!(
+        Tetris::judge(input, &unlimited()).expect("solves"),
+        "No\nYes\n"
+    );
+    assert_eq!(
+        Tetris::write_judge(&boards),
+        "4 4\n0000\n0010\n0100\n0000\n2 3\n000\n000\n"
+    );
+}
+
+#[test]
+fn judge_output_round_trips() {
+    let boards = vec![empty(3, 3), grid(&["0101", "0000"])];
+    let text = Tetris::write_judge(&boards);
+    assert_eq!(Tetris::read_judge(&text).expect("reads"), boards);
+    assert_eq!(Tetris::to_case(&boards[1]).rows, vec!["0101", "0000"]);
+}
+
+#[test]
+fn malformed_judge_input_names_the_line() {
+    let cases: [(&str, usize, &str); 6] = [
+        ("4 4\n0000\n0020\n0000\n0000\n", 3, "`2`"),
+        ("2 2\n00\n", 3, "end of the input"),
+        ("2 2\n000\n00\n", 2, "more than 2 cells"),
+        ("2 x\n00\n00\n", 1, "`x`"),
+        ("2 2\n00\n00\n\n3\n", 6, "end of the input"),
+        ("0 3\n", 1, "between 1 and"),
+    ];
+    for (input, line, needle) in cases {
+        let err = Tetris::read_judge(input).expect_err(input);
+        assert_eq!(err.line, line, "{input:?}: {err}");
+        assert!(err.message.contains(needle), "{input:?}: {err}");
+    }
+}
+
+#[test]
+fn answers_parse_in_any_case() {
+    assert_eq!(Tetris::parse_answer(" yes ").as_deref(), Ok("Yes"));
+    assert_eq!(Tetris::parse_answer("NO").as_deref(), Ok("No"));
+    assert!(Tetris::parse_answer("maybe").is_err());
+}
