@@ -6,6 +6,7 @@ use crate::diag::Diagnostic;
 use crate::games::{Budget, Solution, Unsolved};
 use std::collections::HashMap;
 use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
@@ -92,6 +93,8 @@ pub fn verdict_diagnostics(case: &CaseAnalysis, verdict: &Verdict) -> Option<Dia
 #[derive(Default)]
 pub struct SolveCache {
     map: Mutex<HashMap<u64, Arc<Verdict>>>,
+    /// How many times a solver ran (tests and benches check that edits re-solve only what changed).
+    runs: AtomicU64,
 }
 
 /// Entries kept before the cache starts over; a verdict holds a per-cell map, so bound it.
@@ -100,6 +103,10 @@ const CACHE_ENTRIES: usize = 4096;
 impl SolveCache {
     pub fn new() -> SolveCache {
         SolveCache::default()
+    }
+
+    pub fn solver_runs(&self) -> u64 {
+        self.runs.load(Ordering::Relaxed)
     }
 
     pub fn get(&self, key: u64) -> Option<Arc<Verdict>> {
@@ -125,6 +132,7 @@ impl SolveCache {
         if let Some(v) = self.get(case.content_key) {
             return Some((v, false));
         }
+        self.runs.fetch_add(1, Ordering::Relaxed);
         let verdict = Arc::new(solve_case(case, budget)?);
         self.insert(case.content_key, verdict.clone());
         Some((verdict, true))

@@ -1,0 +1,90 @@
+//! The analysis layer: which cases are solved, cached and reported.
+
+use boardls::analysis::{self, SolveCache};
+use boardls::config::Config;
+
+const FILE: &str = "[zgame \"one\"]\n..B\nexpect = no no yes\n\n[tetris \"two\"]\n0000\n0000\n\n[chess \"three\"]\npiece = queen\nsize = 5 5\n";
+
+#[test]
+fn an_edit_re_solves_only_the_case_it_changed() {
+    let cache = SolveCache::new();
+    let config = Config::default();
+    analysis::check(FILE, &config, &cache);
+    assert_eq!(cache.solver_runs(), 3);
+
+    analysis::check(FILE, &config, &cache);
+    assert_eq!(cache.solver_runs(), 3, "an unchanged text solves nothing");
+
+    let expect_only = FILE.replace("expect = no no yes", "expect = yes yes yes");
+    let checked = analysis::check(&expect_only, &config, &cache);
+    assert_eq!(cache.solver_runs(), 3, "`expect` is not part of the board");
+    assert!(checked.diagnostics.iter().any(|d| d.code == "E210"));
+
+    let moved = format!("// a comment moves every case down\n\n{FILE}");
+    analysis::check(&moved, &config, &cache);
+    assert_eq!(cache.solver_runs(), 3, "moving a case does not change it");
+
+    let one_cell = FILE.replace("0000\n0000", "0000\n0010");
+    analysis::check(&one_cell, &config, &cache);
+    assert_eq!(cache.solver_runs(), 4, "only the edited tetris case");
+}
+
+#[test]
+fn cases_with_errors_are_not_solved() {
+    let cache = SolveCache::new();
+    let checked = analysis::check(
+        "[zgame]\n..C\n[race]\nA..\n...\n...\n",
+        &Config::default(),
+        &cache,
+    );
+    assert_eq!(cache.solver_runs(), 0);
+    assert!(checked.verdicts.iter().all(Option::is_none));
+    let codes: Vec<&str> = checked.diagnostics.iter().map(|d| d.code).collect();
+    assert_eq!(codes, ["E205", "E402"]);
+}
+
+#[test]
+fn a_malformed_expect_still_solves_the_board() {
+    let cache = SolveCache::new();
+    let checked = analysis::check("[race]\nA.\n.B\nexpect = C\n", &Config::default(), &cache);
+    assert_eq!(cache.solver_runs(), 1);
+    assert!(checked.verdicts[0].is_some());
+    assert_eq!(checked.diagnostics.len(), 1);
+    assert_eq!(checked.diagnostics[0].code, "E209");
+}
+
+#[test]
+fn caps_refuse_oversized_files_and_extra_cases() {
+    let config = Config {
+        max_file_bytes: 100,
+        max_cases: 2,
+        ..Config::default()
+    };
+    let cache = SolveCache::new();
+    let big = "// x\n".repeat(40);
+    let checked = analysis::check(&big, &config, &cache);
+    assert_eq!(checked.diagnostics[0].code, "E213");
+    let three = "[race]\nAB\n[race]\nAB\n[race]\nAB\n";
+    let checked = analysis::check(three, &config, &cache);
+    assert_eq!(checked.analysis.cases.len(), 2);
+    assert!(checked.diagnostics.iter().any(|d| d.code == "E214"));
+}
+
+#[test]
+fn allow_comments_silence_codes_and_unknown_codes_are_reported() {
+    let cache = SolveCache::new();
+    let text = "// boardls: allow E210 W999\n[zgame]\n...\nexpect = yes yes yes\n";
+    let checked = analysis::check(text, &Config::default(), &cache);
+    let codes: Vec<&str> = checked.diagnostics.iter().map(|d| d.code).collect();
+    assert_eq!(codes, ["W212"]);
+}
+
+#[test]
+fn every_code_has_an_explanation() {
+    for code in analysis::codes::all_codes() {
+        assert!(
+            analysis::codes::explain(code).is_some_and(|t| t.len() > 20),
+            "{code}"
+        );
+    }
+}
