@@ -13,6 +13,7 @@ pub mod symbols;
 mod tests;
 
 use crate::analysis::{self, Analysis, CaseAnalysis, Verdict, verdict_diagnostics};
+use crate::authoring::suite::{self, SuiteCase};
 use crate::config::Config;
 use crate::diag::Diagnostic;
 use crate::games::Solution;
@@ -99,7 +100,40 @@ pub fn diagnostics(view: &FileView<'_>, config: &Config) -> Vec<Diagnostic> {
             diags.push(d);
         }
     }
+    diags.extend(suite_diagnostics(view));
     analysis::finish(view.analysis, diags, config)
+}
+
+/// Suite checks for a file that asks for them with `// boardls: suite`, once every case is
+/// settled (coverage computed on half the verdicts would flicker while solving).
+fn suite_diagnostics(view: &FileView<'_>) -> Vec<Diagnostic> {
+    let marked = view.analysis.parse.file.comments.iter().any(|c| {
+        view.text
+            .get(c.start..c.end)
+            .is_some_and(|t| t.contains(suite::MARKER))
+    });
+    if !marked
+        || view
+            .states
+            .iter()
+            .any(|s| matches!(s, CaseState::Pending { .. }))
+    {
+        return Vec::new();
+    }
+    let cases: Vec<SuiteCase<'_>> = view
+        .analysis
+        .cases
+        .iter()
+        .map(|case| SuiteCase {
+            file: 0,
+            case,
+            verdict: match view.state(case) {
+                CaseState::Done(v) => Some(v),
+                _ => None,
+            },
+        })
+        .collect();
+    suite::check(&cases).into_iter().map(|(_, d)| d).collect()
 }
 
 /// Short status of a case, used by lenses and symbols.

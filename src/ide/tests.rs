@@ -252,3 +252,18 @@ fn marks_cover_solved_grids_only() {
         assert_ne!(*mark, CellMark::None);
     }
 }
+
+#[test]
+fn suite_checks_run_only_in_files_that_ask_for_them() {
+    let cases = "[race \"a\"]\nA.\n.B\n\n[race \"mirror\"]\nB.\n.A\n";
+    let codes = |text: &str| -> Vec<&'static str> {
+        let f = Fixture::new(text);
+        diagnostics(&f.view(), &Config::default())
+            .into_iter()
+            .map(|d| d.code)
+            .collect()
+    };
+    assert_eq!(codes(cases), Vec::<&str>::new());
+    let marked = format!("// boardls: suite\n{cases}");
+    assert_eq!(codes(&marked), ["I220", "I221", "I222"]);
+}

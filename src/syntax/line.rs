@@ -70,7 +70,7 @@ pub const CODES: &[(&str, &str)] = &[
     ),
     (
         BAD_ALLOW,
-        "A comment that starts with `boardls:` is not a well-formed directive. The form is `// boardls: allow CODE…` with codes such as E201, W301, I801 separated by spaces.",
+        "A comment that starts with `boardls:` is not a well-formed directive. The forms are `// boardls: allow CODE…` with codes such as E201, W301, I220 separated by spaces, and `// boardls: suite`.",
     ),
 ];
 
@@ -582,6 +582,10 @@ fn read_directive(comment: In<'_>) -> (Option<Allow>, Option<Diagnostic>) {
             ),
         );
     };
+    // `suite` turns on suite checks for the file; the analysis looks for it in the comments.
+    if *verb.fragment() == "suite" && skip_ws(i).fragment().is_empty() {
+        return (None, None);
+    }
     if *verb.fragment() != "allow" {
         return (
             None,
@@ -591,7 +595,7 @@ fn read_directive(comment: In<'_>) -> (Option<Allow>, Option<Diagnostic>) {
                     sp(&verb),
                     format!("unknown directive `{}`", excerpt(verb.fragment())),
                 )
-                .with_help("the only directive is `allow`: `// boardls: allow W201`"),
+                .with_help("the directives are `allow` (`// boardls: allow W201`) and `suite`"),
             ),
         );
     }
