@@ -230,7 +230,7 @@ async fn hover_on_a_cell_describes_the_cell() {
     client.diagnostics(URI, has_code("E210")).await;
     let hover = client.call("textDocument/hover", at(URI, 2, 1)).await;
     let text = hover["contents"]["value"].as_str().unwrap();
-    assert!(text.starts_with("**cell (2, 2)**"), "{text}");
+    assert!(text.starts_with("**cell (2, 2) of "), "{text}");
     assert_eq!(
         hover["range"]["start"],
         json!({ "line": 2, "character": 1 })

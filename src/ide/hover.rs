@@ -115,7 +115,13 @@ fn cell(view: &FileView<'_>, case: &CaseAnalysis, r: usize, c: usize) -> Option<
         return None;
     }
     let text = (map.describe)(r, c)?;
-    Some(format!("**cell ({}, {})**: {text}", r + 1, c + 1))
+    // A heading, not a prefix: the games' own descriptions name the cell again.
+    Some(format!(
+        "**cell ({}, {}) of {}**\n\n{text}",
+        r + 1,
+        c + 1,
+        case.title()
+    ))
 }
 
 fn capitalise(s: &str) -> String {
