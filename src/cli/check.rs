@@ -26,23 +26,12 @@ struct Summary {
 }
 
 pub fn run(paths: &[PathBuf], format: Format, suite: bool, config: &Config) -> u8 {
-    let files = match files::collect(paths) {
-        Ok(f) => f,
-        Err(e) => {
-            eprintln!("boardls: {e}");
-            return EXIT_UNUSABLE;
-        }
+    let Some(sources) = files::read_all(paths) else {
+        return EXIT_UNUSABLE;
     };
     let cache = SolveCache::new();
     let mut checked_files = Vec::new();
-    for path in &files {
-        let source = match files::read(path) {
-            Ok(s) => s,
-            Err(e) => {
-                eprintln!("boardls: {e}");
-                return EXIT_UNUSABLE;
-            }
-        };
+    for (path, source) in &sources {
         let checked = analysis::check(&source.text, config, &cache);
         checked_files.push((path.display().to_string(), source, checked));
     }
@@ -52,7 +41,7 @@ pub fn run(paths: &[PathBuf], format: Format, suite: bool, config: &Config) -> u
         Vec::new()
     };
     let mut summary = Summary::default();
-    let mut all: Vec<(String, String, Vec<Diagnostic>)> = Vec::new();
+    let mut all: Vec<(String, &str, Vec<Diagnostic>)> = Vec::new();
     for (i, (file, source, checked)) in checked_files.into_iter().enumerate() {
         let mut diags = checked.diagnostics;
         diags.extend(
@@ -80,7 +69,7 @@ pub fn run(paths: &[PathBuf], format: Format, suite: bool, config: &Config) -> u
                 Severity::Info => summary.infos += 1,
             }
         }
-        all.push((file, source.text, diags));
+        all.push((file, &source.text, diags));
     }
     match format {
         Format::Human => {
@@ -121,7 +110,7 @@ pub fn run(paths: &[PathBuf], format: Format, suite: bool, config: &Config) -> u
 }
 
 fn suite_findings(
-    files: &[(String, files::SourceText, analysis::Checked)],
+    files: &[(String, &files::SourceText, analysis::Checked)],
 ) -> Vec<(usize, Diagnostic)> {
     let cases: Vec<SuiteCase<'_>> = files
         .iter()

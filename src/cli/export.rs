@@ -40,24 +40,13 @@ struct Item {
 }
 
 pub fn run(paths: &[PathBuf], out: &Path, force: bool, config: &Config) -> u8 {
-    let files = match files::collect(paths) {
-        Ok(f) => f,
-        Err(e) => {
-            eprintln!("boardls: {e}");
-            return EXIT_UNUSABLE;
-        }
+    let Some(sources) = files::read_all(paths) else {
+        return EXIT_UNUSABLE;
     };
     let cache = SolveCache::new();
     let mut by_game: BTreeMap<GameId, Vec<Item>> = BTreeMap::new();
     let mut errors = 0;
-    for path in &files {
-        let source = match files::read(path) {
-            Ok(s) => s,
-            Err(e) => {
-                eprintln!("boardls: {e}");
-                return EXIT_UNUSABLE;
-            }
-        };
+    for (path, source) in &sources {
         let checked = analysis::check(&source.text, config, &cache);
         let index = LineIndex::new(&source.text);
         let file = path.display().to_string();

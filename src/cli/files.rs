@@ -41,6 +41,18 @@ fn walk(dir: &Path, out: &mut Vec<PathBuf>) -> io::Result<()> {
     Ok(())
 }
 
+/// Every file of `paths`, read; on the first failure the reason is printed and `None` returned
+/// (the caller exits with "unusable input").
+pub fn read_all(paths: &[PathBuf]) -> Option<Vec<(PathBuf, SourceText)>> {
+    let result = collect(paths).and_then(|files| {
+        files
+            .into_iter()
+            .map(|path| read(&path).map(|source| (path, source)))
+            .collect()
+    });
+    result.map_err(|e| eprintln!("boardls: {e}")).ok()
+}
+
 pub fn read(path: &Path) -> Result<SourceText, String> {
     let bytes = fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
     Ok(decode(bytes))

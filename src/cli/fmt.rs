@@ -5,22 +5,11 @@ use crate::syntax::format::format;
 use std::path::PathBuf;
 
 pub fn run(paths: &[PathBuf], check: bool) -> u8 {
-    let files = match files::collect(paths) {
-        Ok(f) => f,
-        Err(e) => {
-            eprintln!("boardls: {e}");
-            return EXIT_UNUSABLE;
-        }
+    let Some(sources) = files::read_all(paths) else {
+        return EXIT_UNUSABLE;
     };
     let mut changed = 0;
-    for path in &files {
-        let source = match files::read(path) {
-            Ok(s) => s,
-            Err(e) => {
-                eprintln!("boardls: {e}");
-                return EXIT_UNUSABLE;
-            }
-        };
+    for (path, source) in &sources {
         if source.invalid_utf8_at.is_some() {
             eprintln!("boardls: {}: not UTF-8; left as it is", path.display());
             continue;

@@ -27,23 +27,12 @@ struct CaseReport {
 }
 
 pub fn run(paths: &[PathBuf], json: bool, config: &Config) -> u8 {
-    let files = match files::collect(paths) {
-        Ok(f) => f,
-        Err(e) => {
-            eprintln!("boardls: {e}");
-            return EXIT_UNUSABLE;
-        }
+    let Some(sources) = files::read_all(paths) else {
+        return EXIT_UNUSABLE;
     };
     let cache = SolveCache::new();
     let mut cases = Vec::new();
-    for path in &files {
-        let source = match files::read(path) {
-            Ok(s) => s,
-            Err(e) => {
-                eprintln!("boardls: {e}");
-                return EXIT_UNUSABLE;
-            }
-        };
+    for (path, source) in &sources {
         let checked = analysis::check(&source.text, config, &cache);
         let index = LineIndex::new(&source.text);
         for (case, verdict) in checked.analysis.cases.iter().zip(&checked.verdicts) {
