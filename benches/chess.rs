@@ -8,7 +8,8 @@ use boardls::games::Budget;
 use boardls::games::Game;
 use boardls::games::chess::{Chess, ChessBoard, Piece};
 use criterion::{Criterion, Throughput, black_box, criterion_group};
-use std::time::Instant;
+
+mod support;
 
 struct Rng(u64);
 
@@ -40,10 +41,6 @@ fn input(kind: &str) -> String {
     Chess::write_judge(&boards)
 }
 
-fn sum_bytes(text: &str) -> u64 {
-    text.bytes().map(u64::from).sum()
-}
-
 /// What any reader must do at least: split into tokens and parse each as a number.
 fn parse_numbers(text: &str) -> u64 {
     text.split_ascii_whitespace()
@@ -61,7 +58,7 @@ fn judge_1000(c: &mut Criterion) {
         });
         if kind == "random" {
             group.bench_function("floor/sum-bytes", |b| {
-                b.iter(|| sum_bytes(black_box(&text)))
+                b.iter(|| support::sum_bytes(black_box(&text)))
             });
             group.bench_function("floor/parse-numbers", |b| {
                 b.iter(|| parse_numbers(black_box(&text)))
@@ -79,59 +76,23 @@ fn judge_1000(c: &mut Criterion) {
     group.finish();
 }
 
-/// Judge and floors run in turns, best and median of 60 runs each: on a shared, loaded machine
-/// the best run is the steadiest figure for a ratio.
 fn compare() {
     let text = input("random");
-    let mut runs: Vec<(&str, Vec<f64>)> = vec![("judge", Vec::new())];
-    let floors = [
-        ("floor/sum-bytes", sum_bytes as fn(&str) -> u64),
-        ("floor/parse-numbers", parse_numbers),
-    ];
-    for (name, _) in floors {
-        runs.push((name, Vec::new()));
-    }
-    for _ in 0..60 {
-        let start = Instant::now();
-        black_box(Chess::judge(black_box(&text), &Budget::unlimited()).is_ok());
-        runs[0].1.push(start.elapsed().as_secs_f64() * 1e3);
-        for (i, (_, floor)) in floors.iter().enumerate() {
-            let start = Instant::now();
-            black_box(floor(black_box(&text)));
-            runs[i + 1].1.push(start.elapsed().as_secs_f64() * 1e3);
-        }
-    }
-    for (name, times) in &mut runs {
-        times.sort_by(f64::total_cmp);
-        eprintln!(
-            "chess/{name}: best {:.3} ms, median {:.3} ms ({} bytes)",
-            times[0],
-            times[times.len() / 2],
-            text.len()
-        );
-    }
+    support::compare(
+        "chess",
+        &text,
+        Chess::judge,
+        &[
+            ("floor/sum-bytes", support::sum_bytes),
+            ("floor/parse-numbers", parse_numbers),
+        ],
+    );
 }
 
 criterion_group!(benches, judge_1000);
 
 fn main() {
-    if let Some(path) = std::env::var_os("BOARDLS_CHESS_JUDGE") {
-        let start = Instant::now();
-        match std::fs::read_to_string(&path) {
-            Ok(text) => {
-                let read = start.elapsed();
-                match Chess::judge(&text, &Budget::unlimited()) {
-                    Ok(out) => print!("{out}"),
-                    Err(e) => eprintln!("{e}"),
-                }
-                eprintln!(
-                    "read {:.3} ms, read + judge {:.3} ms",
-                    read.as_secs_f64() * 1e3,
-                    start.elapsed().as_secs_f64() * 1e3
-                );
-            }
-            Err(e) => eprintln!("{}: {e}", path.to_string_lossy()),
-        }
+    if support::judge_file_from_env("BOARDLS_CHESS_JUDGE", Chess::judge) {
         return;
     }
     if std::env::var_os("BOARDLS_CHESS_COMPARE").is_some() {

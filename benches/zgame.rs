@@ -7,7 +7,8 @@
 use boardls::games::zgame::Zgame;
 use boardls::games::{Budget, Game, Grid};
 use criterion::{Criterion, Throughput, black_box, criterion_group};
-use std::time::Instant;
+
+mod support;
 
 /// The reference generator's kinds: `dots` (all empty), `sparse` (2% letters), `dense` (25% A,
 /// 25% B), `stress` (15% letters, random letters on the last row and column).
@@ -58,10 +59,6 @@ fn input(kind: &str) -> String {
     Zgame::write_judge(&boards)
 }
 
-fn sum_bytes(text: &str) -> u64 {
-    text.bytes().map(u64::from).sum()
-}
-
 fn judge_50x500x500(c: &mut Criterion) {
     let mut group = c.benchmark_group("zgame");
     group.sample_size(30);
@@ -73,7 +70,7 @@ fn judge_50x500x500(c: &mut Criterion) {
         });
         if kind == "stress" {
             group.bench_function("floor/sum-bytes", |b| {
-                b.iter(|| sum_bytes(black_box(&text)))
+                b.iter(|| support::sum_bytes(black_box(&text)))
             });
             group.bench_function("generic/read-then-answer", |b| {
                 b.iter(|| {
@@ -101,56 +98,20 @@ fn judge_50x500x500(c: &mut Criterion) {
     group.finish();
 }
 
-/// Judge and floors run in turns, best and median of 60 runs each: on a shared, loaded machine
-/// the best run is the steadiest figure for a ratio.
 fn compare() {
     let text = input("stress");
-    let mut runs: Vec<(&str, Vec<f64>)> = vec![("judge", Vec::new())];
-    let floors = [("floor/sum-bytes", sum_bytes as fn(&str) -> u64)];
-    for (name, _) in floors {
-        runs.push((name, Vec::new()));
-    }
-    for _ in 0..60 {
-        let start = Instant::now();
-        black_box(Zgame::judge(black_box(&text), &Budget::unlimited()).is_ok());
-        runs[0].1.push(start.elapsed().as_secs_f64() * 1e3);
-        for (i, (_, floor)) in floors.iter().enumerate() {
-            let start = Instant::now();
-            black_box(floor(black_box(&text)));
-            runs[i + 1].1.push(start.elapsed().as_secs_f64() * 1e3);
-        }
-    }
-    for (name, times) in &mut runs {
-        times.sort_by(f64::total_cmp);
-        eprintln!(
-            "zgame/{name}: best {:.3} ms, median {:.3} ms ({} bytes)",
-            times[0],
-            times[times.len() / 2],
-            text.len()
-        );
-    }
+    support::compare(
+        "zgame",
+        &text,
+        Zgame::judge,
+        &[("floor/sum-bytes", support::sum_bytes)],
+    );
 }
 
 criterion_group!(benches, judge_50x500x500);
 
 fn main() {
-    if let Some(path) = std::env::var_os("BOARDLS_ZGAME_JUDGE") {
-        let start = Instant::now();
-        match std::fs::read_to_string(&path) {
-            Ok(text) => {
-                let read = start.elapsed();
-                match Zgame::judge(&text, &Budget::unlimited()) {
-                    Ok(out) => print!("{out}"),
-                    Err(e) => eprintln!("{e}"),
-                }
-                eprintln!(
-                    "read {:.2} ms, read + judge {:.2} ms",
-                    read.as_secs_f64() * 1e3,
-                    start.elapsed().as_secs_f64() * 1e3
-                );
-            }
-            Err(e) => eprintln!("{}: {e}", path.to_string_lossy()),
-        }
+    if support::judge_file_from_env("BOARDLS_ZGAME_JUDGE", Zgame::judge) {
         return;
     }
     if std::env::var_os("BOARDLS_ZGAME_COMPARE").is_some() {
