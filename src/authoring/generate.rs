@@ -5,7 +5,8 @@ use super::case_text;
 use super::rng::Rng;
 use crate::analysis::{self, Verdict};
 use crate::config::Config;
-use crate::games::{CaseBody, GameId};
+use crate::games::race::RaceBoard;
+use crate::games::{CaseBody, GameId, Grid};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Preset {
@@ -291,13 +292,15 @@ fn race(n: usize, opts: &GenOptions, rng: &mut Rng) -> CaseBody {
         }
         cells[a] = b'A';
         cells[b] = b'B';
-        if connected(&cells, n, a, b) {
+        let grid = Grid {
+            rows: n,
+            cols: n,
+            cells,
+        };
+        if RaceBoard::new(grid.clone()).is_ok_and(|board| board.starts_connected()) {
             return CaseBody {
                 props: Vec::new(),
-                rows: cells
-                    .chunks(n)
-                    .map(|r| String::from_utf8_lossy(r).into_owned())
-                    .collect(),
+                rows: grid.row_strings(),
             };
         }
     }
@@ -309,38 +312,6 @@ fn race(n: usize, opts: &GenOptions, rng: &mut Rng) -> CaseBody {
         props: Vec::new(),
         rows,
     }
-}
-
-fn connected(cells: &[u8], n: usize, from: usize, to: usize) -> bool {
-    let mut seen = vec![false; cells.len()];
-    let mut stack = vec![from];
-    seen[from] = true;
-    while let Some(i) = stack.pop() {
-        if i == to {
-            return true;
-        }
-        let (r, c) = (i / n, i % n);
-        let mut next = Vec::with_capacity(4);
-        if r > 0 {
-            next.push(i - n);
-        }
-        if r + 1 < n {
-            next.push(i + n);
-        }
-        if c > 0 {
-            next.push(i - 1);
-        }
-        if c + 1 < n {
-            next.push(i + 1);
-        }
-        for j in next {
-            if !seen[j] && cells[j] != b'#' {
-                seen[j] = true;
-                stack.push(j);
-            }
-        }
-    }
-    false
 }
 
 fn rows(lines: &[&str]) -> CaseBody {

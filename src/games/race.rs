@@ -82,6 +82,13 @@ impl RaceBoard {
     pub fn start_b(&self) -> (usize, usize) {
         (self.b / self.grid.cols, self.b % self.grid.cols)
     }
+
+    /// Whether B's start can be reached from A's (the original problem's guarantee).
+    pub fn starts_connected(&self) -> bool {
+        let mut dist = Vec::new();
+        bfs(&self.grid, self.a, &mut dist);
+        dist.get(self.b).is_some_and(|&d| d != UNREACHED)
+    }
 }
 
 pub struct Race;
@@ -228,9 +235,7 @@ impl Game for Race {
             a,
             b,
         };
-        let mut dist = Vec::new();
-        bfs(&board.grid, a, &mut dist);
-        if dist.get(b).copied().unwrap_or(UNREACHED) == UNREACHED {
+        if !board.starts_connected() {
             let (br, bc) = board.start_b();
             let (ar, ac) = board.start_a();
             diags.push(
