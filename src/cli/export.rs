@@ -13,7 +13,7 @@ use std::fs;
 use std::path::{Path, PathBuf};
 
 /// Where one exported case came from.
-#[derive(Serialize)]
+#[derive(Clone, Serialize)]
 struct Origin {
     file: String,
     line: usize,
@@ -127,14 +127,7 @@ pub fn run(paths: &[PathBuf], out: &Path, force: bool, config: &Config) -> u8 {
             index.tests.push(TestEntry {
                 test,
                 game,
-                cases: chunk
-                    .iter()
-                    .map(|it| Origin {
-                        file: it.origin.file.clone(),
-                        line: it.origin.line,
-                        name: it.origin.name.clone(),
-                    })
-                    .collect(),
+                cases: chunk.iter().map(|it| it.origin.clone()).collect(),
             });
         }
     }
