@@ -331,8 +331,13 @@ async function main() {
       // code-server's folder dialog is a quick input holding a path: type the folder, accept it.
       const input = page.locator('.quick-input-widget input');
       await input.waitFor({ state: 'visible', timeout: 10000 });
-      await input.fill(dest + '/');
-      await page.waitForTimeout(500);
+      // The dialog fills in its starting folder a moment after it shows: text typed before that
+      // ends up behind it. Type the folder until the field holds exactly that.
+      await until('the folder typed into the dialog', async () => {
+        await input.fill(dest + '/');
+        await page.waitForTimeout(400);
+        return (await input.inputValue()) === dest + '/' ? true : null;
+      }, 15000);
       await page.locator('.quick-input-widget .monaco-button').filter({ hasText: 'Export here' }).first().click();
       const files = await until('exported files', async () => {
         const f = fs.existsSync(dest) ? fs.readdirSync(dest).sort() : [];
