@@ -88,3 +88,28 @@ fn every_code_has_an_explanation() {
         );
     }
 }
+
+/// A row with whitespace inside is an error (E110) and is not solved; a bad cell after the
+/// whitespace is pointed at where it is written (the model test of the server found spans
+/// that pointed one byte early, inside a character).
+#[test]
+fn a_row_with_whitespace_is_not_solved_and_bad_cells_keep_their_place() {
+    let cache = SolveCache::new();
+    let text = "[zgame]\n..B\t..B😀\n..B ..B..\n";
+    let checked = analysis::check(text, &Config::default(), &cache);
+    assert_eq!(cache.solver_runs(), 0);
+    let found: Vec<(&str, &str)> = checked
+        .diagnostics
+        .iter()
+        .map(|d| (d.code, &text[d.span.start..d.span.end]))
+        .collect();
+    assert_eq!(
+        found,
+        [
+            ("E110", "\t"),
+            ("E205", "😀"),
+            ("E206", "..B ..B.."),
+            ("E110", " ")
+        ]
+    );
+}

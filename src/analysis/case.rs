@@ -246,10 +246,16 @@ fn check_grid(game: GameId, rows: &[syntax::Row], diags: &mut Vec<Diagnostic>) -
     let spec = game.spec();
     let mut ok = true;
     for row in rows {
+        // Whitespace inside a row is a syntax error of its own; the row is not read.
+        let spaced = row.text.contains(syntax::ROW_SPACE);
+        ok &= !spaced;
         let bad: Vec<(usize, char)> = row
             .text
             .char_indices()
-            .filter(|&(_, ch)| !(ch.is_ascii() && (spec.is_cell)(ch as u8)))
+            .filter(|&(_, ch)| {
+                let cell = ch.is_ascii() && (spec.is_cell)(ch as u8);
+                !cell && !syntax::ROW_SPACE.contains(&ch)
+            })
             .collect();
         if let Some(&(at, ch)) = bad.first() {
             ok = false;
@@ -268,9 +274,15 @@ fn check_grid(game: GameId, rows: &[syntax::Row], diags: &mut Vec<Diagnostic>) -
             );
         }
     }
-    let width = rows.first().map_or(0, |r| r.text.chars().count());
+    let cells = |row: &syntax::Row| {
+        row.text
+            .chars()
+            .filter(|c| !syntax::ROW_SPACE.contains(c))
+            .count()
+    };
+    let width = rows.first().map_or(0, cells);
     for row in rows.iter().skip(1) {
-        let len = row.text.chars().count();
+        let len = cells(row);
         if len != width {
             ok = false;
             diags.push(Diagnostic::error(

@@ -552,14 +552,14 @@ fn read_row(line: &mut Line<'_>, content: In<'_>, in_case: bool) {
                 Span::new(from, from + 1),
                 "whitespace inside a grid row",
             )
-            .with_help("write the row without spaces; it is read with them removed")
+            .with_help("write the row without spaces: one character per cell")
         })
     };
-    let text = match inner_space {
-        Some(_) => text.chars().filter(|c| !WS.contains(c)).collect(),
-        None => text.to_string(),
-    };
-    line.item = Item::Row(Row { span, text });
+    // Kept as written: offsets into `text` are offsets into the source.
+    line.item = Item::Row(Row {
+        span,
+        text: text.to_string(),
+    });
 }
 
 /// Reads `boardls: allow CODE…` in a comment (`comment` starts at `//`, trimmed at the end).

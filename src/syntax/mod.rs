@@ -8,6 +8,9 @@ mod parser;
 pub use ast::*;
 pub use parser::parse;
 
+/// Whitespace that may separate items on a line but never cells of a row.
+pub const ROW_SPACE: [char; 2] = line::WS;
+
 use crate::diag::Diagnostic;
 
 /// What parsing a text gives: the tree and the syntax errors (codes `E1xx`).
