@@ -1,10 +1,14 @@
 //! The formatter: golden layouts, and properties over arbitrary text — parsing and formatting
 //! never panic, spans stay inside the text, formatting is idempotent and keeps the meaning.
 
+#[path = "support/meaning.rs"]
+mod meaning;
+
 use boardls::span::Span;
 use boardls::syntax::format::format;
 use boardls::syntax::{self, Parse};
 use expect_test::{Expect, expect, expect_file};
+use meaning::{meaning, meaning_with_comments};
 use proptest::prelude::*;
 
 fn check(input: &str, expect: Expect) {
@@ -169,69 +173,6 @@ fn a_bom_is_kept() {
 }
 
 // ---- properties ----
-
-/// A case without spans: game, name, properties, rows.
-type CaseMeaning = (
-    Option<String>,
-    Option<String>,
-    Vec<(String, String)>,
-    Vec<String>,
-);
-
-/// What the file means, without spans: what formatting must keep.
-#[derive(Debug, PartialEq, Eq)]
-struct Meaning {
-    cases: Vec<CaseMeaning>,
-    allows: Vec<Vec<String>>,
-    comments: Vec<String>,
-    errors: Vec<&'static str>,
-}
-
-fn meaning(parse: &Parse) -> Meaning {
-    Meaning {
-        cases: parse
-            .file
-            .cases
-            .iter()
-            .map(|c| {
-                (
-                    c.header.game.as_ref().map(|g| g.value.clone()),
-                    c.header.name.as_ref().map(|n| n.value.clone()),
-                    c.props
-                        .iter()
-                        .map(|p| (p.key.value.clone(), p.value.value.clone()))
-                        .collect(),
-                    c.rows.iter().map(|r| r.text.clone()).collect(),
-                )
-            })
-            .collect(),
-        allows: parse
-            .file
-            .allows
-            .iter()
-            .map(|a| a.codes.iter().map(|c| c.value.clone()).collect())
-            .collect(),
-        comments: Vec::new(),
-        errors: parse.errors.iter().map(|e| e.code).collect(),
-    }
-}
-
-/// `meaning` plus the comments' text (trailing whitespace is not part of a comment's meaning).
-fn meaning_with_comments(text: &str, parse: &Parse) -> Meaning {
-    let mut m = meaning(parse);
-    m.comments = parse
-        .file
-        .comments
-        .iter()
-        .map(|c| {
-            text.get(c.start..c.end)
-                .unwrap_or("<bad span>")
-                .trim_end_matches([' ', '\t'])
-                .to_string()
-        })
-        .collect();
-    m
-}
 
 fn assert_span(text: &str, span: Span, what: &str) {
     assert!(span.start <= span.end, "{what}: reversed span {span:?}");

@@ -161,6 +161,26 @@ fn fixes_for(view: &FileView<'_>, d: &Diagnostic, out: &mut Vec<Fix>) {
             ));
         }
         codes::UNKNOWN_ALLOW => {
+            let allow = view
+                .analysis
+                .parse
+                .file
+                .allows
+                .iter()
+                .find(|a| a.span.start <= d.span.start && d.span.end <= a.span.end);
+            if let Some(allow) = allow.filter(|a| a.codes.len() == 1) {
+                // An `allow` with no code left is an error: the whole comment goes, and its
+                // line when the comment stands alone.
+                out.push(fix(
+                    "Remove the unknown code".to_string(),
+                    vec![Edit {
+                        span: without_comment(view, allow.span),
+                        text: String::new(),
+                    }],
+                    true,
+                ));
+                return;
+            }
             // Take the blank before the code with it, so `allow A B` loses ` B` cleanly.
             let start = if view
                 .text
@@ -182,6 +202,19 @@ fn fixes_for(view: &FileView<'_>, d: &Diagnostic, out: &mut Vec<Fix>) {
         }
         _ => {}
     }
+}
+
+/// What to delete to drop the comment at `comment`: its whole line when nothing else is on
+/// it, else the comment and the blanks before it.
+fn without_comment(view: &FileView<'_>, comment: Span) -> Span {
+    let line = view.index.line_of(comment.start);
+    let line_start = view.index.line_start(line);
+    let before = view.text.get(line_start..comment.start).unwrap_or("");
+    if before.trim_matches([' ', '\t']).is_empty() {
+        return line_with_break(view, comment.start);
+    }
+    let blanks = before.len() - before.trim_end_matches([' ', '\t']).len();
+    Span::new(comment.start - blanks, comment.end)
 }
 
 fn delete_line(

@@ -78,13 +78,9 @@ impl<'a> FileView<'a> {
             .find(|c| c.header.start <= offset)
     }
 
-    /// Line break used by the text, for inserted lines.
+    /// Line break used by the text (the most common one, as `fmt` keeps), for inserted lines.
     pub fn eol(&self) -> &'static str {
-        if self.text.contains("\r\n") {
-            "\r\n"
-        } else {
-            "\n"
-        }
+        crate::syntax::format::dominant_line_break(self.text)
     }
 }
 

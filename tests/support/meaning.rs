@@ -1,0 +1,68 @@
+//! What a `.board` text means without its spans: the yardstick for edits (formatting, quick
+//! fixes) that must keep a file's meaning, shared by `tests/format.rs` and `tests/actions.rs`.
+
+use boardls::syntax::Parse;
+
+/// A case without spans: game, name, properties, rows.
+pub type CaseMeaning = (
+    Option<String>,
+    Option<String>,
+    Vec<(String, String)>,
+    Vec<String>,
+);
+
+/// What the file means, without spans: what formatting keeps, and what a quick fix may change
+/// only where it means to.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Meaning {
+    pub cases: Vec<CaseMeaning>,
+    pub allows: Vec<Vec<String>>,
+    pub comments: Vec<String>,
+    pub errors: Vec<&'static str>,
+}
+
+pub fn meaning(parse: &Parse) -> Meaning {
+    Meaning {
+        cases: parse
+            .file
+            .cases
+            .iter()
+            .map(|c| {
+                (
+                    c.header.game.as_ref().map(|g| g.value.clone()),
+                    c.header.name.as_ref().map(|n| n.value.clone()),
+                    c.props
+                        .iter()
+                        .map(|p| (p.key.value.clone(), p.value.value.clone()))
+                        .collect(),
+                    c.rows.iter().map(|r| r.text.clone()).collect(),
+                )
+            })
+            .collect(),
+        allows: parse
+            .file
+            .allows
+            .iter()
+            .map(|a| a.codes.iter().map(|c| c.value.clone()).collect())
+            .collect(),
+        comments: Vec::new(),
+        errors: parse.errors.iter().map(|e| e.code).collect(),
+    }
+}
+
+/// `meaning` plus the comments' text (trailing whitespace is not part of a comment's meaning).
+pub fn meaning_with_comments(text: &str, parse: &Parse) -> Meaning {
+    let mut m = meaning(parse);
+    m.comments = parse
+        .file
+        .comments
+        .iter()
+        .map(|c| {
+            text.get(c.start..c.end)
+                .unwrap_or("<bad span>")
+                .trim_end_matches([' ', '\t'])
+                .to_string()
+        })
+        .collect();
+    m
+}
