@@ -15,6 +15,10 @@ use tokio::io::{AsyncRead, AsyncWrite};
 use tower_lsp_server::{LspService, Server};
 
 pub use caps::{WRITE_ALL_EXPECT, WRITE_EXPECT};
+
+/// Request `{ uri }` → the server's copy of an open document's text (`null` when it is not
+/// open): to check text sync, as rust-analyzer's `rust-analyzer/viewFileText` does.
+pub const VIEW_FILE_TEXT: &str = "boardls/viewFileText";
 pub use convert::to_proto::TOKEN_TYPES;
 
 /// Serves the language server protocol on stdin/stdout until `exit` or end of input.
@@ -49,11 +53,13 @@ where
 {
     let shared = Arc::new(OnceLock::new());
     let slot = shared.clone();
-    let (service, socket) = LspService::new(move |client| {
+    let (service, socket) = LspService::build(move |client| {
         let (backend, state) = server::Backend::new(client, config);
         let _ = slot.set(state);
         backend
-    });
+    })
+    .custom_method(VIEW_FILE_TEXT, server::Backend::view_file_text)
+    .finish();
     Server::new(input, output, socket).serve(service).await;
     if let Some(state) = shared.get() {
         state.cancel_all();

@@ -144,6 +144,17 @@ impl Backend {
         }
     }
 
+    /// [`super::VIEW_FILE_TEXT`]: the text as of this request's place on the wire.
+    pub(crate) async fn view_file_text(
+        &self,
+        params: lsp::TextDocumentIdentifier,
+    ) -> Result<Option<String>> {
+        Ok(self
+            .shared
+            .doc(&params.uri)
+            .map(|doc| doc.snapshot().text().to_string()))
+    }
+
     fn internal_error(&self, uri: &lsp::Uri, message: &str) -> Error {
         let message = format!("boardls failed on {} (a bug): {message}", uri.as_str());
         self.shared
@@ -156,9 +167,10 @@ impl Backend {
     }
 }
 
-/// Settings from `initializationOptions`: `allow` (codes), `solveTimeMs`, `solveNodes`.
-fn config_from(options: Option<&serde_json::Value>) -> Config {
-    let mut config = Config::default();
+/// `base` (the server's own settings) with `initializationOptions` on top: `allow` (codes),
+/// `solveTimeMs`, `solveNodes`.
+fn config_from(base: &Config, options: Option<&serde_json::Value>) -> Config {
+    let mut config = base.clone();
     let Some(options) = options else {
         return config;
     };
@@ -181,12 +193,15 @@ impl LanguageServer for Backend {
     async fn initialize(&self, params: lsp::InitializeParams) -> Result<lsp::InitializeResult> {
         let caps = ClientCaps::new(&params.capabilities);
         *self.shared.caps.write().unwrap_or_else(|e| e.into_inner()) = caps;
+        let config = config_from(
+            &self.shared.config(),
+            params.initialization_options.as_ref(),
+        );
         *self
             .shared
             .config
             .write()
-            .unwrap_or_else(|e| e.into_inner()) =
-            Arc::new(config_from(params.initialization_options.as_ref()));
+            .unwrap_or_else(|e| e.into_inner()) = Arc::new(config);
         let _ = self.shared.runtime.set(tokio::runtime::Handle::current());
         if let Some(rx) = lock(&self.out_rx).take() {
             tokio::spawn(background::send_loop(self.shared.clone(), rx));

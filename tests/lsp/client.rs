@@ -111,7 +111,16 @@ impl Client {
     }
 
     pub async fn start_with(encodings: &[&str], options: Value) -> Client {
-        let client = Client::spawn(true);
+        Client::start_config(encodings, options, boardls::config::Config::default()).await
+    }
+
+    /// As [`Client::start_with`], the server built with `config` (before `initialize` options).
+    pub async fn start_config(
+        encodings: &[&str],
+        options: Value,
+        config: boardls::config::Config,
+    ) -> Client {
+        let client = Client::spawn_config(true, config);
         let result = client
             .request(
                 "initialize",
@@ -147,13 +156,13 @@ impl Client {
 
     /// A server with no `initialize` sent yet.
     pub fn spawn(answer_requests: bool) -> Client {
+        Client::spawn_config(answer_requests, boardls::config::Config::default())
+    }
+
+    pub fn spawn_config(answer_requests: bool, config: boardls::config::Config) -> Client {
         let (to_server, server_in) = pipe();
         let (server_out, mut from_server) = pipe();
-        let server = tokio::spawn(boardls::lsp::serve(
-            server_in,
-            server_out,
-            boardls::config::Config::default(),
-        ));
+        let server = tokio::spawn(boardls::lsp::serve(server_in, server_out, config));
         let pending: Pending = Arc::new(Mutex::new(HashMap::new()));
         let (events_tx, events_rx) = mpsc::unbounded_channel();
         let answer = Arc::new(AtomicBool::new(answer_requests));
