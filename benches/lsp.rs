@@ -2,6 +2,7 @@
 //! (a) one 500×500 zgame board, (b) a file of 1000 mixed cases where one case changes.
 //! Every keystroke makes content never seen before, so the edited case is really re-solved;
 //! the clock stops at the publish that carries its result (a wrong-`expect` error).
+//! (c) A hover answered while another case of the file is deep in a long search.
 
 #[path = "../tests/lsp/client.rs"]
 mod client;
@@ -179,9 +180,85 @@ fn keystroke_benches(c: &mut Criterion) {
     );
 }
 
+/// An asymmetric 14×14 tetris board that exact search does not finish in minutes (the board of
+/// `hard_tetris` in tests/lsp.rs).
+fn hard_tetris() -> String {
+    let mut rng = Rng(0x2545_f491_4f6c_dd1d);
+    let mut text = String::from("[tetris \"hard\"]\n");
+    for _ in 0..14 {
+        for _ in 0..14 {
+            text.push(if rng.next().is_multiple_of(11) {
+                '1'
+            } else {
+                '0'
+            });
+        }
+        text.push('\n');
+    }
+    text
+}
+
+fn is_progress(m: &Value, kind: &str) -> bool {
+    m["method"] == "$/progress" && m["params"]["value"]["kind"] == kind
+}
+
+/// Hover on a solved zgame case while the tetris case below it is deep in its search: the
+/// "hover within 100 ms" figure. The clock runs from the request to its answer.
+fn hover_benches(c: &mut Criterion) {
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .expect("runtime");
+    let text = format!(
+        "[zgame \"solved\"]\n..B\n..B\nBB.\nexpect = yes no no\n\n{}",
+        hard_tetris()
+    );
+    let client = runtime.block_on(async {
+        let client = Client::start_with(
+            &["utf-8"],
+            json!({ "solveTimeMs": 3_600_000, "solveNodes": 1u64 << 50 }),
+        )
+        .await;
+        client.open(URI, 1, &text);
+        client.diagnostics(URI, has_e210).await;
+        client
+            .wait_for("the tetris search", |m| is_progress(m, "begin"))
+            .await;
+        client
+    });
+    let params =
+        json!({ "textDocument": { "uri": URI }, "position": { "line": 0, "character": 3 } });
+    c.bench_function("hover_during_long_solve", |b| {
+        b.iter_custom(|iters| {
+            runtime.block_on(async {
+                let mut total = Duration::ZERO;
+                for _ in 0..iters {
+                    let start = Instant::now();
+                    let hover = client.call("textDocument/hover", params.clone()).await;
+                    total += start.elapsed();
+                    assert!(
+                        hover["contents"]["value"]
+                            .as_str()
+                            .is_some_and(|t| t.contains("Judge answer"))
+                    );
+                }
+                total
+            })
+        })
+    });
+    // The figure counts only if the search ran all along.
+    let events = runtime.block_on(client.drain());
+    assert!(
+        !events.iter().any(|m| is_progress(m, "end")),
+        "the tetris search ended during the bench"
+    );
+    runtime.block_on(client.stop());
+}
+
 criterion_group! {
     name = benches;
     config = Criterion::default().sample_size(20).measurement_time(Duration::from_secs(10));
-    targets = keystroke_benches
+    targets = keystroke_benches, hover_benches
 }
 criterion_main!(benches);
