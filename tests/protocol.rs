@@ -1148,26 +1148,28 @@ async fn requests_are_answered_while_a_long_solve_runs() {
 // Bugs found
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-#[ignore = "bug: the first undecodable frame ends the server (FramedRead stops after an error)"]
 async fn an_undecodable_frame_is_answered_and_the_server_reads_on() {
     let frame = |body: &str| format!("Content-Length: {}\r\n\r\n{body}", body.len()).into_bytes();
     let open_lone_surrogate = concat!(
         r#"{"jsonrpc":"2.0","method":"textDocument/didOpen","params":{"textDocument":"#,
-        r#"{"uri":"file:///test/s.board","languageId":"board","version":1,"text":"\ud83d"}}}"#
+        r#"{"uri":"file:///test/s.board","languageId":"board","version":1,"text":"[zgame \ud83d]"}}}"#
     );
+    // What each frame gets: an error with id null and this code, or no answer (a notification).
     let cases = [
-        ("invalid JSON", frame("{oops")),
-        ("JSON that is no message", frame("[1,2]")),
+        ("invalid JSON", frame("{oops"), Some(-32700)),
+        ("JSON that is no message", frame("[1,2]"), Some(-32600)),
+        ("a frame with no Content-Length", b"Content-Type: x\r\n\r\n".to_vec(), Some(-32700)),
         // JavaScript clients may send a lone surrogate; JSON allows the escape.
-        ("a lone surrogate escape", frame(open_lone_surrogate)),
+        ("a lone surrogate escape", frame(open_lone_surrogate), None),
         // The spec's default charset is utf-8: the header without it is legal.
         (
             "a Content-Type without charset",
             b"Content-Length: 2\r\nContent-Type: application/vscode-jsonrpc\r\n\r\n{}".to_vec(),
+            Some(-32600),
         ),
     ];
     let mut failures = Vec::new();
-    for (what, bytes) in cases {
+    for (what, bytes, code) in cases {
         let mut raw = Raw::start(Config::default()).await;
         raw.send_bytes(&bytes);
         raw.request(1, "textDocument/hover", at(URI, 0, 0));
@@ -1175,15 +1177,30 @@ async fn an_undecodable_frame_is_answered_and_the_server_reads_on() {
         while raw.answers(1).is_empty() && raw.next().await.is_some() {}
         if raw.answers(1).is_empty() {
             failures.push(format!("{what}: the server stopped after {:?}", raw.log));
-        } else {
-            raw.stop(2).await;
+            continue;
         }
+        let refusals: Vec<i64> = raw
+            .log
+            .iter()
+            .filter(|m| m.get("method").is_none() && m["id"].is_null())
+            .filter_map(|m| m["error"]["code"].as_i64())
+            .collect();
+        if refusals != code.into_iter().collect::<Vec<_>>() {
+            failures.push(format!("{what}: answered {refusals:?}, not {code:?}"));
+        }
+        raw.stop(2).await;
     }
     assert!(failures.is_empty(), "{failures:#?}");
+    // The lone surrogate arrived as U+FFFD and the rest of the text with it.
+    let mut raw = Raw::start(Config::default()).await;
+    raw.send_bytes(&frame(open_lone_surrogate));
+    raw.request(1, boardls::lsp::VIEW_FILE_TEXT, json!({ "uri": "file:///test/s.board" }));
+    let text = raw.answer(1).await;
+    assert_eq!(text["result"], "[zgame \u{fffd}]", "{text}");
+    raw.stop(2).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-#[ignore = "bug: didOpen of an open document leaves its running solve going (no cancel flag set)"]
 async fn reopening_a_document_stops_its_running_solve() {
     // 3 minutes and no node cap: longer than PATIENCE, so only a cancellation ends the search
     // in time.

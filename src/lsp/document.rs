@@ -8,7 +8,7 @@ use crate::span::LineIndex;
 use ropey::Rope;
 use std::collections::HashMap;
 use std::panic::{AssertUnwindSafe, catch_unwind};
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, OnceLock, RwLock};
 use tower_lsp_server::ls_types as lsp;
 
@@ -119,6 +119,16 @@ impl Doc {
 
     pub fn snapshot(&self) -> Arc<Snapshot> {
         lock(&self.state).snapshot.clone()
+    }
+
+    /// The document is gone (closed, opened again, or the server is stopping): its solve is
+    /// cancelled and nothing more is published for it.
+    pub fn close(&self) {
+        let mut st = lock(&self.state);
+        st.closed = true;
+        if let Some((_, flag)) = &st.solving {
+            flag.store(true, Ordering::Relaxed);
+        }
     }
 
     pub fn is_current(&self, version: i32) -> bool {

@@ -7,6 +7,7 @@ mod convert;
 mod document;
 mod handlers;
 mod server;
+mod transport;
 
 use crate::config::Config;
 use std::sync::{Arc, OnceLock};
@@ -60,7 +61,33 @@ where
     })
     .custom_method(VIEW_FILE_TEXT, server::Backend::view_file_text)
     .finish();
-    Server::new(input, output, socket).serve(service).await;
+    // tower-lsp reads only checked frames (see `transport`), and its answers and the refusals
+    // of bad frames go out through one writer.
+    let (to_server, server_in) = tokio::io::duplex(1 << 16);
+    let (server_out, from_server) = tokio::io::duplex(1 << 16);
+    let (out_tx, out_rx) = tokio::sync::mpsc::unbounded_channel();
+    let server_answers = out_tx.clone();
+    let session = async {
+        let server = async move {
+            Server::new(server_in, server_out, socket)
+                .serve(service)
+                .await;
+        };
+        tokio::join!(
+            server,
+            transport::pump_server_output(from_server, server_answers),
+        );
+    };
+    let writer = transport::write_frames(output, out_rx);
+    // The input side may wait on stdin forever after `exit`: the session ends without it.
+    let input_side = async {
+        transport::pump_input(input, to_server, out_tx).await;
+        std::future::pending::<()>().await
+    };
+    tokio::select! {
+        _ = async { tokio::join!(session, writer) } => {}
+        _ = input_side => {}
+    }
     if let Some(state) = shared.get() {
         state.cancel_all();
     }

@@ -12,7 +12,6 @@ use crate::config::Config;
 use std::collections::HashMap;
 use std::future::Future;
 use std::panic::{AssertUnwindSafe, catch_unwind};
-use std::sync::atomic::Ordering;
 use std::sync::{Arc, Mutex, OnceLock, RwLock};
 use std::time::Duration;
 use tokio::sync::mpsc;
@@ -74,11 +73,7 @@ impl Shared {
     /// Stops every solve: the server is going away.
     pub fn cancel_all(&self) {
         for doc in lock(&self.docs).values() {
-            let mut st = lock(&doc.state);
-            st.closed = true;
-            if let Some((_, flag)) = &st.solving {
-                flag.store(true, Ordering::Relaxed);
-            }
+            doc.close();
         }
     }
 
@@ -231,7 +226,7 @@ impl LanguageServer for Backend {
         ));
         let old = lock(&self.shared.docs).insert(item.uri, doc.clone());
         if let Some(old) = old {
-            lock(&old.state).closed = true;
+            old.close();
         }
         let snap = doc.snapshot();
         self.shared.analyse_later(doc, snap);
@@ -259,12 +254,9 @@ impl LanguageServer for Backend {
 
     async fn did_close(&self, params: lsp::DidCloseTextDocumentParams) {
         let uri = params.text_document.uri;
-        if let Some(doc) = lock(&self.shared.docs).remove(&uri) {
-            let mut st = lock(&doc.state);
-            st.closed = true;
-            if let Some((_, flag)) = &st.solving {
-                flag.store(true, Ordering::Relaxed);
-            }
+        let removed = lock(&self.shared.docs).remove(&uri);
+        if let Some(doc) = removed {
+            doc.close();
         }
         self.shared.send(Out::Clear(uri));
     }
