@@ -6,9 +6,12 @@
 
 #[path = "../tests/lsp/client.rs"]
 mod client;
+#[path = "../tests/lsp/fixtures.rs"]
+mod fixtures;
 
 use client::Client;
 use criterion::{Criterion, criterion_group, criterion_main};
+use fixtures::hard_tetris;
 use serde_json::{Value, json};
 use std::time::{Duration, Instant};
 
@@ -178,24 +181,6 @@ fn keystroke_benches(c: &mut Criterion) {
         0,
         20,
     );
-}
-
-/// An asymmetric 14×14 tetris board that exact search does not finish in minutes (the board of
-/// `hard_tetris` in tests/lsp.rs).
-fn hard_tetris() -> String {
-    let mut rng = Rng(0x2545_f491_4f6c_dd1d);
-    let mut text = String::from("[tetris \"hard\"]\n");
-    for _ in 0..14 {
-        for _ in 0..14 {
-            text.push(if rng.next().is_multiple_of(11) {
-                '1'
-            } else {
-                '0'
-            });
-        }
-        text.push('\n');
-    }
-    text
 }
 
 fn is_progress(m: &Value, kind: &str) -> bool {

@@ -4,6 +4,7 @@
 #[path = "support/meaning.rs"]
 mod meaning;
 
+use boardls::analysis::case::edit_distance;
 use boardls::analysis::codes::{self, all_codes};
 use boardls::analysis::{Checked, SolveCache, check};
 use boardls::config::Config;
@@ -493,21 +494,6 @@ fn assert_line_ends_kept(before: &str, after: &str, context: &str) {
             "the edit brought a {kind} line break into a file without one: {context}"
         );
     }
-}
-
-fn edit_distance(a: &str, b: &str) -> usize {
-    let b: Vec<char> = b.chars().collect();
-    let mut prev: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.chars().enumerate() {
-        let mut cur = vec![i + 1; b.len() + 1];
-        for (j, &cb) in b.iter().enumerate() {
-            cur[j + 1] = (prev[j] + usize::from(ca != cb))
-                .min(prev[j + 1] + 1)
-                .min(cur[j] + 1);
-        }
-        prev = cur;
-    }
-    prev[b.len()]
 }
 
 // ---- what a fix means to do ----

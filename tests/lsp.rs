@@ -3,14 +3,12 @@
 
 #[path = "lsp/client.rs"]
 mod client;
+#[path = "lsp/fixtures.rs"]
+mod fixtures;
 
 use client::{Client, apply_edits, position, units};
+use fixtures::{URI, WRONG_EXPECT, at, codes, doc, hard_tetris, solved_lenses, title};
 use serde_json::{Value, json};
-
-const URI: &str = "file:///test/a.board";
-
-/// The first original zgame sample with a wrong `expect` (the answer is `no no yes`).
-const WRONG_EXPECT: &str = "[zgame \"sample 1\"]\n..B\n..B\nBB.\nexpect = yes no no\n";
 
 const MIXED: &str = "\
 // three games
@@ -32,57 +30,8 @@ A...
 expect = A
 ";
 
-/// An asymmetric 14×14 tetris board: far beyond what exact search finishes in a test.
-fn hard_tetris() -> String {
-    let mut text = String::from("[tetris \"hard\"]\n");
-    let mut seed: u64 = 0x2545_f491_4f6c_dd1d;
-    for _ in 0..14 {
-        for _ in 0..14 {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            text.push(if seed.is_multiple_of(11) { '1' } else { '0' });
-        }
-        text.push('\n');
-    }
-    text
-}
-
-fn codes(params: &Value) -> Vec<String> {
-    params["diagnostics"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|d| d["code"].as_str().unwrap_or("").to_string())
-        .collect()
-}
-
 fn has_code(code: &'static str) -> impl Fn(&Value) -> bool {
     move |p: &Value| codes(p).iter().any(|c| c == code)
-}
-
-fn doc(uri: &str) -> Value {
-    json!({ "textDocument": { "uri": uri } })
-}
-
-fn at(uri: &str, line: u32, character: u32) -> Value {
-    json!({ "textDocument": { "uri": uri }, "position": { "line": line, "character": character } })
-}
-
-/// Lenses once no case is still solving.
-async fn solved_lenses(client: &Client, uri: &str) -> Vec<Value> {
-    loop {
-        let lenses = client.call("textDocument/codeLens", doc(uri)).await;
-        let lenses = lenses.as_array().cloned().unwrap_or_default();
-        if !lenses.iter().any(|l| title(l).contains("solving")) {
-            return lenses;
-        }
-        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
-    }
-}
-
-fn title(lens: &Value) -> String {
-    lens["command"]["title"].as_str().unwrap_or("").to_string()
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -729,7 +678,7 @@ async fn columns_count_in_the_negotiated_encoding() {
         );
 
         // A position inside the emoji-free header after the multibyte name still hovers it.
-        let after_name = units("[zgame \"é中😀\"", enc) as u32;
+        let after_name = units("[zgame \"é中😀\"", enc) as u64;
         let hover = client
             .call("textDocument/hover", at(URI, 0, after_name))
             .await;

@@ -4,20 +4,19 @@
 
 #[path = "lsp/client.rs"]
 mod client;
+#[path = "lsp/fixtures.rs"]
+mod fixtures;
 
 use boardls::config::Config;
 use client::{Client, PATIENCE};
+use fixtures::{URI, WRONG_EXPECT, at, codes, doc, hard_tetris, solved_lenses, title};
 use serde_json::{Value, json};
 use std::pin::Pin;
 use std::task::{Context, Waker};
 use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
 use tokio::sync::mpsc;
 
-const URI: &str = "file:///test/a.board";
 const OTHER: &str = "file:///test/b.board";
-
-/// The first original zgame sample with a wrong `expect` (the answer is `no no yes`).
-const WRONG_EXPECT: &str = "[zgame \"sample 1\"]\n..B\n..B\nBB.\nexpect = yes no no\n";
 
 /// JSON-RPC and LSP error codes the spec names.
 const INVALID_REQUEST: i64 = -32600;
@@ -27,42 +26,6 @@ const REQUEST_CANCELLED: i64 = -32800;
 /// With the default node cap the search of [`hard_tetris`] stops after about half a minute;
 /// tests that need it running until they close it lift the cap.
 const NO_NODE_CAP: u64 = 1 << 50;
-
-/// An asymmetric 14×14 tetris board: far beyond what exact search finishes in a test (the same
-/// board as in tests/lsp.rs; unsolved after 300 s).
-fn hard_tetris() -> String {
-    let mut text = String::from("[tetris \"hard\"]\n");
-    let mut seed: u64 = 0x2545_f491_4f6c_dd1d;
-    for _ in 0..14 {
-        for _ in 0..14 {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            text.push(if seed.is_multiple_of(11) { '1' } else { '0' });
-        }
-        text.push('\n');
-    }
-    text
-}
-
-fn codes(params: &Value) -> Vec<String> {
-    params["diagnostics"]
-        .as_array()
-        .map(|all| {
-            all.iter()
-                .map(|d| d["code"].as_str().unwrap_or("").to_string())
-                .collect()
-        })
-        .unwrap_or_default()
-}
-
-fn doc(uri: &str) -> Value {
-    json!({ "textDocument": { "uri": uri } })
-}
-
-fn at(uri: &str, line: u64, character: u64) -> Value {
-    json!({ "textDocument": { "uri": uri }, "position": { "line": line, "character": character } })
-}
 
 fn range(l0: u64, c0: u64, l1: u64, c1: u64) -> Value {
     json!({ "start": { "line": l0, "character": c0 }, "end": { "line": l1, "character": c1 } })
@@ -79,10 +42,6 @@ fn code_action(uri: &str, range: Value) -> Value {
 
 fn is_progress(m: &Value, kind: &str) -> bool {
     m["method"] == "$/progress" && m["params"]["value"]["kind"] == kind
-}
-
-fn title(lens: &Value) -> String {
-    lens["command"]["title"].as_str().unwrap_or("").to_string()
 }
 
 fn markdown(hover: &Value) -> String {
@@ -114,18 +73,6 @@ async fn settle(client: &Client, uri: &str, version: i64, want: &[&str]) -> Valu
         })
         .await["params"]
         .clone()
-}
-
-/// Lenses once no case is still solving.
-async fn solved_lenses(client: &Client, uri: &str) -> Vec<Value> {
-    loop {
-        let lenses = client.call("textDocument/codeLens", doc(uri)).await;
-        let lenses = lenses.as_array().cloned().unwrap_or_default();
-        if !lenses.iter().any(|l| title(l).contains("solving")) {
-            return lenses;
-        }
-        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
-    }
 }
 
 /// A hover that must be answered without an error; its result (`null` allowed).
@@ -1158,7 +1105,11 @@ async fn an_undecodable_frame_is_answered_and_the_server_reads_on() {
     let cases = [
         ("invalid JSON", frame("{oops"), Some(-32700)),
         ("JSON that is no message", frame("[1,2]"), Some(-32600)),
-        ("a frame with no Content-Length", b"Content-Type: x\r\n\r\n".to_vec(), Some(-32700)),
+        (
+            "a frame with no Content-Length",
+            b"Content-Type: x\r\n\r\n".to_vec(),
+            Some(-32700),
+        ),
         // JavaScript clients may send a lone surrogate; JSON allows the escape.
         ("a lone surrogate escape", frame(open_lone_surrogate), None),
         // The spec's default charset is utf-8: the header without it is legal.
@@ -1194,7 +1145,11 @@ async fn an_undecodable_frame_is_answered_and_the_server_reads_on() {
     // The lone surrogate arrived as U+FFFD and the rest of the text with it.
     let mut raw = Raw::start(Config::default()).await;
     raw.send_bytes(&frame(open_lone_surrogate));
-    raw.request(1, boardls::lsp::VIEW_FILE_TEXT, json!({ "uri": "file:///test/s.board" }));
+    raw.request(
+        1,
+        boardls::lsp::VIEW_FILE_TEXT,
+        json!({ "uri": "file:///test/s.board" }),
+    );
     let text = raw.answer(1).await;
     assert_eq!(text["result"], "[zgame \u{fffd}]", "{text}");
     raw.stop(2).await;

@@ -323,7 +323,8 @@ fn suggest_game(name: &str) -> String {
     }
 }
 
-pub(crate) fn edit_distance(a: &str, b: &str) -> usize {
+/// Levenshtein distance in characters, for "did you mean" suggestions.
+pub fn edit_distance(a: &str, b: &str) -> usize {
     let b: Vec<char> = b.chars().collect();
     let mut prev: Vec<usize> = (0..=b.len()).collect();
     for (i, ca) in a.chars().enumerate() {
