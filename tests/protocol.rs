@@ -1179,3 +1179,33 @@ async fn reopening_a_document_stops_its_running_solve() {
         .await;
     client.stop().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_finished_session_leaves_no_task_behind() {
+    // Embedders (and the fuzz target) run many sessions in one process: each must end whole.
+    let metrics = tokio::runtime::Handle::current().metrics();
+    let session = || async {
+        let client = Client::start(&[]).await;
+        client.open(URI, 1, WRONG_EXPECT);
+        client.diagnostics(URI, |p| p["version"] == 1).await;
+        client.stop().await;
+    };
+    session().await;
+    let after_one = metrics.num_alive_tasks();
+    for _ in 0..20 {
+        session().await;
+    }
+    // Tasks end asynchronously after `exit`: give them a moment, then count.
+    let mut alive = metrics.num_alive_tasks();
+    for _ in 0..100 {
+        if alive <= after_one {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+        alive = metrics.num_alive_tasks();
+    }
+    assert!(
+        alive <= after_one,
+        "{alive} tasks alive after 21 sessions, {after_one} after one"
+    );
+}

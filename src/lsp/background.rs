@@ -9,8 +9,8 @@ use crate::games::Unsolved;
 use crate::ide::{self, CaseState};
 use std::collections::{HashMap, HashSet};
 use std::panic::{AssertUnwindSafe, catch_unwind};
-use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Arc, Weak};
 use std::time::{Duration, Instant};
 use tokio::sync::{mpsc, oneshot};
 use tower_lsp_server::ls_types as lsp;
@@ -35,8 +35,13 @@ pub(crate) enum Out {
     Log(lsp::MessageType, String),
 }
 
-pub(crate) async fn send_loop(shared: Arc<Shared>, mut rx: mpsc::UnboundedReceiver<Out>) {
+/// Ends when the server is gone: it holds the server's state weakly, since that state holds
+/// the sending end of `rx` (a strong hold would keep both alive after `serve` returns).
+pub(crate) async fn send_loop(shared: Weak<Shared>, mut rx: mpsc::UnboundedReceiver<Out>) {
     while let Some(msg) = rx.recv().await {
+        let Some(shared) = shared.upgrade() else {
+            return;
+        };
         match msg {
             Out::Publish {
                 doc,
@@ -70,11 +75,15 @@ pub(crate) async fn send_loop(shared: Arc<Shared>, mut rx: mpsc::UnboundedReceiv
                 // Requests to the client are awaited in tasks of their own, never here.
                 if caps.code_lens_refresh {
                     let client = shared.client.clone();
-                    tokio::spawn(async move { client.code_lens_refresh().await });
+                    shared.spawn(async move {
+                        let _ = client.code_lens_refresh().await;
+                    });
                 }
                 if caps.semantic_tokens_refresh {
                     let client = shared.client.clone();
-                    tokio::spawn(async move { client.semantic_tokens_refresh().await });
+                    shared.spawn(async move {
+                        let _ = client.semantic_tokens_refresh().await;
+                    });
                 }
             }
             Out::Log(typ, message) => shared.client.log_message(typ, message).await,

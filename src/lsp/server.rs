@@ -14,7 +14,7 @@ use std::future::Future;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::{Arc, Mutex, OnceLock, RwLock};
 use std::time::Duration;
-use tokio::sync::mpsc;
+use tokio::sync::{mpsc, watch};
 use tower_lsp_server::jsonrpc::{Error, ErrorCode, Result};
 use tower_lsp_server::ls_types as lsp;
 use tower_lsp_server::{Client, LanguageServer};
@@ -28,6 +28,8 @@ pub(crate) struct Shared {
     docs: Mutex<HashMap<lsp::Uri, Arc<Doc>>>,
     out: mpsc::UnboundedSender<Out>,
     runtime: OnceLock<tokio::runtime::Handle>,
+    /// Set when the server stops: ends every task still waiting (on the client, on a timer).
+    stopping: watch::Sender<bool>,
 }
 
 impl Shared {
@@ -54,9 +56,17 @@ impl Shared {
             .or_else(|| tokio::runtime::Handle::try_current().ok())
     }
 
+    /// Runs `task` until it ends or the server stops: a task waiting on the client would
+    /// otherwise outlive the session (no answer comes once the client has said `exit`).
     pub fn spawn(&self, task: impl Future<Output = ()> + Send + 'static) {
         if let Some(handle) = self.handle() {
-            handle.spawn(task);
+            let mut stop = self.stopping.subscribe();
+            handle.spawn(async move {
+                tokio::select! {
+                    _ = task => {}
+                    _ = stop.wait_for(|stopping| *stopping) => {}
+                }
+            });
         }
     }
 
@@ -70,8 +80,9 @@ impl Shared {
         lock(&self.docs).get(uri).cloned()
     }
 
-    /// Stops every solve: the server is going away.
+    /// Stops every solve and every waiting task: the server is going away.
     pub fn cancel_all(&self) {
+        self.stopping.send_replace(true);
         for doc in lock(&self.docs).values() {
             doc.close();
         }
@@ -99,6 +110,7 @@ impl Backend {
             docs: Mutex::new(HashMap::new()),
             out,
             runtime: OnceLock::new(),
+            stopping: watch::channel(false).0,
         });
         let backend = Backend {
             shared: shared.clone(),
@@ -199,7 +211,7 @@ impl LanguageServer for Backend {
             .unwrap_or_else(|e| e.into_inner()) = Arc::new(config);
         let _ = self.shared.runtime.set(tokio::runtime::Handle::current());
         if let Some(rx) = lock(&self.out_rx).take() {
-            tokio::spawn(background::send_loop(self.shared.clone(), rx));
+            tokio::spawn(background::send_loop(Arc::downgrade(&self.shared), rx));
         }
         Ok(lsp::InitializeResult {
             capabilities: caps::server_capabilities(&caps),
@@ -375,7 +387,7 @@ impl LanguageServer for Backend {
         let shared = self.shared.clone();
         // The edit goes to the client from a task of its own: awaiting `workspace/applyEdit`
         // here would hold a handler slot until the client answers.
-        tokio::spawn(async move {
+        self.shared.spawn(async move {
             let work = {
                 let shared = shared.clone();
                 tokio::task::spawn_blocking(move || {

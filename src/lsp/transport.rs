@@ -204,7 +204,10 @@ pub(crate) fn check(body: Vec<u8>) -> Result<Vec<u8>, Vec<u8>> {
         Some(id) => id.as_i64().is_some(),
     };
     if !id_ok {
-        return Err(refuse(INVALID_REQUEST, "an id must be an integer or a string"));
+        return Err(refuse(
+            INVALID_REQUEST,
+            "an id must be an integer or a string",
+        ));
     }
     let id = shape.id.clone().unwrap_or(Value::Null);
     let invalid = |message: &str| Err(error_reply(id.clone(), INVALID_REQUEST, message));
@@ -285,8 +288,7 @@ pub(crate) async fn pump_input<I, W>(
     input: I,
     mut to_server: W,
     out: mpsc::UnboundedSender<Option<Vec<u8>>>,
-)
-where
+) where
     I: AsyncRead + Unpin,
     W: AsyncWrite + Unpin,
 {
@@ -362,17 +364,36 @@ mod tests {
             r#"{"jsonrpc":"2.0","id":2,"error":{"code":1,"message":"m"}}"#,
         ];
         for body in pass {
-            assert_eq!(check(body.as_bytes().to_vec()).ok().as_deref(), Some(body.as_bytes()));
+            assert_eq!(
+                check(body.as_bytes().to_vec()).ok().as_deref(),
+                Some(body.as_bytes())
+            );
         }
         let refuse = [
             ("{oops", Value::Null, PARSE_ERROR),
             ("[1,2]", Value::Null, INVALID_REQUEST),
             ("{}", Value::Null, INVALID_REQUEST),
-            (r#"{"jsonrpc":"1.0","id":3,"method":"x"}"#, json!(3), INVALID_REQUEST),
-            (r#"{"jsonrpc":"2.0","id":1.5,"method":"x"}"#, Value::Null, INVALID_REQUEST),
-            (r#"{"jsonrpc":"2.0","id":4,"method":7}"#, json!(4), INVALID_REQUEST),
+            (
+                r#"{"jsonrpc":"1.0","id":3,"method":"x"}"#,
+                json!(3),
+                INVALID_REQUEST,
+            ),
+            (
+                r#"{"jsonrpc":"2.0","id":1.5,"method":"x"}"#,
+                Value::Null,
+                INVALID_REQUEST,
+            ),
+            (
+                r#"{"jsonrpc":"2.0","id":4,"method":7}"#,
+                json!(4),
+                INVALID_REQUEST,
+            ),
             (r#"{"jsonrpc":"2.0","id":5}"#, json!(5), INVALID_REQUEST),
-            (r#"{"jsonrpc":"2.0","id":6,"error":{"code":"x"}}"#, Value::Null, INVALID_REQUEST),
+            (
+                r#"{"jsonrpc":"2.0","id":6,"error":{"code":"x"}}"#,
+                Value::Null,
+                INVALID_REQUEST,
+            ),
         ];
         for (body, id, code) in refuse {
             let reply = check(body.as_bytes().to_vec()).expect_err(body);
@@ -388,8 +409,15 @@ mod tests {
         assert_eq!(fixed(r#"{"t":"a\ud83db"}"#), r#"{"t":"a\ufffdb"}"#);
         assert_eq!(fixed(r#"{"t":"\udc00\ud83d"}"#), r#"{"t":"\ufffd\ufffd"}"#);
         // A pair, an escaped backslash before `u`, and text outside strings stay as they are.
-        for same in [r#"{"t":"\ud83d\ude00"}"#, r#"{"t":"\\ud83d"}"#, r#"{"\ud83d\ude00":1}"#] {
-            assert!(matches!(repair_lone_surrogates(same), Cow::Borrowed(_)), "{same}");
+        for same in [
+            r#"{"t":"\ud83d\ude00"}"#,
+            r#"{"t":"\\ud83d"}"#,
+            r#"{"\ud83d\ude00":1}"#,
+        ] {
+            assert!(
+                matches!(repair_lone_surrogates(same), Cow::Borrowed(_)),
+                "{same}"
+            );
         }
     }
 
@@ -405,6 +433,9 @@ content-length:3\n\n[1]\r\nX-Other: 1\r\n\r\nContent-Length: 1\r\n\r\n1";
                 Frame::Bad(why) => format!("bad: {why}"),
             });
         }
-        assert_eq!(got, ["{}", "[1]", "bad: a frame without Content-Length", "1"]);
+        assert_eq!(
+            got,
+            ["{}", "[1]", "bad: a frame without Content-Length", "1"]
+        );
     }
 }
