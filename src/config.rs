@@ -11,6 +11,15 @@ pub const MAX_CASES: usize = 20_000;
 pub const SOLVE_NODES: u64 = 50_000_000;
 /// Wall time one case may spend in the editor; `check` and `solve` use the same default.
 pub const SOLVE_TIME: Duration = Duration::from_secs(10);
+/// Bytes one case's solver may allocate. Every solver estimates what it will hold from the
+/// board's size and refuses (`W211`, "too large to solve") before allocating when it is more;
+/// searches also count what they hold as they go. 1 GiB is well above what boards within the
+/// games' own structural limits need (zgame's 25 M cells: 72 MiB; race's 4 Mi cells: under
+/// 300 MiB; tetris's 1 Mi cells: about 130 MiB besides its memo, itself capped at 96 MiB;
+/// strings at its state cap: about 100 MiB), so by default those limits and the time budget
+/// decide, and every original maximum input and every test and bench board (at most 12 MiB)
+/// fits many times over. Lower it where several solves share a small machine.
+pub const SOLVE_MEMORY: usize = 1 << 30;
 /// Diagnostics published per file: a flood helps nobody and slows editors.
 pub const MAX_DIAGNOSTICS: usize = 500;
 
@@ -20,6 +29,8 @@ pub struct Config {
     pub max_cases: usize,
     pub solve_nodes: u64,
     pub solve_time: Duration,
+    /// Bytes, see [`SOLVE_MEMORY`].
+    pub solve_memory: usize,
     pub max_diagnostics: usize,
     /// Codes silenced everywhere (as `// boardls: allow CODE` does for one file).
     pub allow: Vec<String>,
@@ -32,6 +43,7 @@ impl Default for Config {
             max_cases: MAX_CASES,
             solve_nodes: SOLVE_NODES,
             solve_time: SOLVE_TIME,
+            solve_memory: SOLVE_MEMORY,
             max_diagnostics: MAX_DIAGNOSTICS,
             allow: Vec::new(),
         }

@@ -483,3 +483,37 @@ fn invalid_utf8_and_bom_on_disk_are_reported_not_fatal() {
     assert_eq!(out.status.code(), Some(1));
     assert!(stdout(&out).contains("error[E216]"), "{}", stdout(&out));
 }
+
+#[test]
+fn memory_caps_a_solve_and_fails_like_the_other_budgets() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let file = dir.path().join("big.board");
+    // 3 bytes a cell for the per-cell table: 2000 × 2000 needs 12 MB.
+    let rows = format!("{}\n", ".".repeat(2000)).repeat(2000);
+    std::fs::write(&file, format!("[zgame \"big\"]\n{rows}")).expect("write");
+    let path = file.to_str().expect("path");
+
+    let roomy = boardls(&["solve", path]);
+    assert_eq!(roomy.status.code(), Some(0), "{}", stdout(&roomy));
+
+    let capped = boardls(&["solve", "--memory", "1", path]);
+    assert_eq!(
+        stdout(&capped),
+        format!(
+            "{path}:1: zgame \"big\": - — too large to solve: the per-cell table of a 2000 × 2000 \
+             board would need 12 MiB, more than the memory cap of 1 MiB per solve [unsolved]\n"
+        )
+    );
+    // The exit status of a case the time budget stops.
+    let timed_out = boardls(&["solve", "--time", "0", path]);
+    assert!(
+        stdout(&timed_out).contains("[unsolved]"),
+        "{}",
+        stdout(&timed_out)
+    );
+    assert_eq!(capped.status.code(), timed_out.status.code());
+    assert_eq!(capped.status.code(), Some(1));
+
+    let zero = boardls(&["solve", "--memory", "0", path]);
+    assert_eq!(zero.status.code(), Some(2), "{}", stderr(&zero));
+}

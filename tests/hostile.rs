@@ -87,3 +87,194 @@ fn mixed_line_ends_count_lines_as_editors_do() {
     let span = wrong.map(|d| d.span.start).unwrap_or(0);
     assert_eq!(LineIndex::new(text).line_of(span), 4);
 }
+
+// ---------------------------------------------------------------------------------------------
+// The memory cap per solve (`Config::solve_memory`): boards that fit the default but not a
+// small cap are refused with what they would need, before the solver allocates it.
+
+const MIB: usize = 1 << 20;
+
+fn with_memory(bytes: usize) -> Config {
+    Config {
+        solve_memory: bytes,
+        ..Config::default()
+    }
+}
+
+/// The `W211` messages of `text` under `config`.
+fn unsolved(text: &str, config: &Config) -> Vec<String> {
+    let checked = analysis::check(text, config, &SolveCache::new());
+    checked
+        .diagnostics
+        .iter()
+        .filter(|d| d.code == "W211")
+        .map(|d| d.message.clone())
+        .collect()
+}
+
+/// Solved with the default cap (and `expect` agrees), refused under 1 MiB with a message that
+/// names what it would need and the cap.
+fn fits_the_default_but_not_one_mib(text: &str, needs: &str) {
+    let default = analysis::check(text, &Config::default(), &SolveCache::new());
+    assert!(
+        default
+            .verdicts
+            .iter()
+            .all(|v| v.as_ref().is_some_and(|v| v.solution().is_some())),
+        "{:?}",
+        default.diagnostics
+    );
+    assert!(
+        default
+            .diagnostics
+            .iter()
+            .all(|d| d.code != "W211" && d.code != "E210"),
+        "{:?}",
+        default.diagnostics
+    );
+    let refused = unsolved(text, &with_memory(MIB));
+    assert_eq!(refused.len(), 1, "{refused:?}");
+    let want = format!("too large to solve: {needs}, more than the memory cap of 1 MiB per solve");
+    assert!(refused[0].ends_with(&want), "{}", refused[0]);
+}
+
+fn board(game: &str, rows: &[String], expect: &str) -> String {
+    format!("[{game}]\n{}\nexpect = {expect}\n", rows.join("\n"))
+}
+
+#[test]
+fn a_zgame_board_over_the_memory_cap_is_refused() {
+    // 3 bytes a cell for the editor's table: 1000 × 1000 needs 3 000 000 bytes.
+    let rows = vec![".".repeat(1000); 1000];
+    fits_the_default_but_not_one_mib(
+        &board("zgame", &rows, "no yes no"),
+        "the per-cell table of a 1000 × 1000 board would need 3 MiB",
+    );
+}
+
+#[test]
+fn a_race_board_over_the_memory_cap_is_refused() {
+    // Two distance maps and the queue: 16 bytes a cell, 2.4 MiB for 400 × 400.
+    let mut rows = vec![".".repeat(400); 400];
+    rows[0].replace_range(0..1, "A");
+    rows[399].replace_range(399..400, "B");
+    fits_the_default_but_not_one_mib(
+        &board("race", &rows, "B"),
+        "the distance maps of a 400 × 400 board would need 3 MiB",
+    );
+}
+
+#[test]
+fn a_tetris_board_over_the_memory_cap_is_refused_by_its_size_alone() {
+    // Almost every cell blocked, so the search is trivial: the cost counted is the board's.
+    let mut rows = vec!["1".repeat(120); 120];
+    rows[1].replace_range(1..4, "000");
+    rows[2].replace_range(1..4, "000");
+    fits_the_default_but_not_one_mib(
+        &board("tetris", &rows, "Yes"),
+        "the regions of a 120×120 board would need 2 MiB",
+    );
+}
+
+#[test]
+fn a_strings_board_over_the_memory_cap_is_refused() {
+    // 3063 diagonals of up to 26 letters each, and the cell map.
+    let rows = vec!["a".repeat(3000); 64];
+    fits_the_default_but_not_one_mib(
+        &board("strings", &rows, "FIRST"),
+        "the diagonals of a 64×3000 board would need 3 MiB",
+    );
+}
+
+#[test]
+fn a_strings_search_is_stopped_by_the_memory_cap_as_its_states_grow() {
+    // The board itself needs about 50 KiB; its ~4000 reachable states need about 200 KiB.
+    let mut x = 7u64;
+    let rows: Vec<String> = (0..40)
+        .map(|_| {
+            (0..40)
+                .map(|_| {
+                    x ^= x << 13;
+                    x ^= x >> 7;
+                    x ^= x << 17;
+                    if x.is_multiple_of(2) { 'a' } else { 'b' }
+                })
+                .collect()
+        })
+        .collect();
+    let text = format!("[strings]\n{}\n", rows.join("\n"));
+    assert_eq!(unsolved(&text, &Config::default()), Vec::<String>::new());
+    let refused = unsolved(&text, &with_memory(128 << 10));
+    assert_eq!(refused.len(), 1, "{refused:?}");
+    assert!(
+        refused[0].contains("reachable (diagonal, end cells) states found so far would need")
+            && refused[0].ends_with("more than the memory cap of 128 KiB per solve"),
+        "{}",
+        refused[0]
+    );
+}
+
+#[test]
+fn a_deep_tetris_search_is_stopped_by_the_memory_cap_as_it_goes() {
+    // A free 200×200 board with the centre blocked: a real search, each level of which holds a
+    // region of ~39 000 placements. The board needs about 5 MiB; the search soon needs more.
+    let mut rows = vec!["0".repeat(200); 200];
+    rows[100].replace_range(99..100, "1");
+    let text = format!("[tetris]\n{}\n", rows.join("\n"));
+    let refused = unsolved(&text, &with_memory(8 * MIB));
+    assert_eq!(refused.len(), 1, "{refused:?}");
+    assert!(
+        refused[0].contains("moves deep in a region of")
+            && refused[0].ends_with("more than the memory cap of 8 MiB per solve"),
+        "{}",
+        refused[0]
+    );
+}
+
+#[test]
+fn a_chess_map_over_the_memory_cap_is_skipped_not_refused() {
+    // The answer is a closed form; only the per-cell map (2 bytes a cell) needs memory.
+    let text = "[chess]\npiece = queen\nsize = 1000 1000\nexpect = B\n";
+    for (config, map) in [(Config::default(), true), (with_memory(MIB), false)] {
+        let checked = analysis::check(text, &config, &SolveCache::new());
+        assert!(checked.diagnostics.is_empty(), "{:?}", checked.diagnostics);
+        let solution = checked.verdicts[0].as_ref().and_then(|v| v.solution());
+        assert_eq!(solution.map(|s| s.cells.is_some()), Some(map));
+    }
+}
+
+#[test]
+fn judge_runs_respect_the_memory_cap() {
+    use boardls::games::{GameId, JudgeFailure, Unsolved};
+    let zgame = format!(
+        "2\n1 1\nA\n1000 1000\n{}",
+        format!("{}\n", ".".repeat(1000)).repeat(1000)
+    );
+    let race = format!(
+        "1\n400\nA{}\n{}{}B\n",
+        ".".repeat(399),
+        format!("{}\n", ".".repeat(400)).repeat(398),
+        ".".repeat(399)
+    );
+    for (game, text, answers) in [
+        (GameId::Zgame, &zgame, "yes no no\nno yes no\n"),
+        (GameId::Race, &race, "B\n"),
+    ] {
+        let roomy = analysis::budget(&Config::default());
+        assert_eq!(
+            game.judge(text, &roomy).ok().as_deref(),
+            Some(answers),
+            "{game}"
+        );
+        match game.judge(text, &analysis::budget(&with_memory(64 << 10))) {
+            Err(JudgeFailure::Unsolved {
+                test,
+                reason: Unsolved::TooLarge(why),
+            }) => {
+                assert_eq!(test, if game == GameId::Zgame { 2 } else { 1 });
+                assert!(why.contains("more than the memory cap of 64 KiB"), "{why}");
+            }
+            other => panic!("{game}: expected a memory refusal, got {other:?}"),
+        }
+    }
+}

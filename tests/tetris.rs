@@ -352,6 +352,7 @@ fn nodes_only(max_nodes: u64) -> Budget {
         deadline: None,
         time_limit: None,
         cancel: None,
+        max_bytes: usize::MAX,
     }
 }
 

@@ -112,7 +112,7 @@ pub struct Checked {
 }
 
 pub fn budget(config: &Config) -> Budget {
-    Budget::new(config.solve_nodes, config.solve_time)
+    Budget::new(config.solve_nodes, config.solve_time).with_memory(config.solve_memory)
 }
 
 pub fn check(text: &str, config: &Config, cache: &SolveCache) -> Checked {

@@ -38,6 +38,9 @@ struct Cli {
     /// Seconds one case may spend before it is reported unsolved.
     #[arg(long, global = true, value_name = "SECS")]
     time: Option<f64>,
+    /// MiB one case's solver may allocate; larger boards are reported too large to solve.
+    #[arg(long, global = true, value_name = "MIB", value_parser = clap::value_parser!(u64).range(1..))]
+    memory: Option<u64>,
     /// Silence a diagnostic code everywhere (repeatable), as `// boardls: allow CODE` does per file.
     #[arg(long, global = true, value_name = "CODE")]
     allow: Vec<String>,
@@ -173,6 +176,10 @@ pub fn main() -> ExitCode {
                 return ExitCode::from(EXIT_UNUSABLE);
             }
         }
+    }
+    if let Some(mib) = cli.memory {
+        // Saturates on 32-bit targets, where no cap that large could bind anyway.
+        config.solve_memory = usize::try_from(mib.saturating_mul(1 << 20)).unwrap_or(usize::MAX);
     }
     config.allow = cli.allow;
     let code = match cli.command {

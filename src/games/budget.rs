@@ -1,4 +1,5 @@
-//! Budgets for searches that can be exponential: a node cap, a deadline and a cancel flag.
+//! Budgets for solvers: a node cap, a deadline and a cancel flag for searches that can be
+//! exponential, and a memory cap that every solver checks its estimate against up front.
 
 use std::fmt;
 use std::sync::Arc;
@@ -13,6 +14,9 @@ pub struct Budget {
     /// The time the deadline was set from, for messages.
     pub time_limit: Option<Duration>,
     pub cancel: Option<Arc<AtomicBool>>,
+    /// Bytes one solve may allocate. Solvers estimate what they will hold from the board's
+    /// size and refuse with [`Unsolved::TooLarge`] before allocating when it is more.
+    pub max_bytes: usize,
 }
 
 /// Why a solver stopped without an answer.
@@ -52,6 +56,7 @@ impl Budget {
             deadline: None,
             time_limit: None,
             cancel: None,
+            max_bytes: usize::MAX,
         }
     }
 
@@ -61,12 +66,41 @@ impl Budget {
             deadline: Instant::now().checked_add(time),
             time_limit: Some(time),
             cancel: None,
+            max_bytes: usize::MAX,
         }
     }
 
     pub fn with_cancel(mut self, flag: Arc<AtomicBool>) -> Budget {
         self.cancel = Some(flag);
         self
+    }
+
+    pub fn with_memory(mut self, max_bytes: usize) -> Budget {
+        self.max_bytes = max_bytes;
+        self
+    }
+
+    /// Whether `bytes` more fit the memory cap: for parts of a solve that can be skipped.
+    pub fn allows(&self, bytes: usize) -> bool {
+        bytes <= self.max_bytes
+    }
+
+    /// `Err(TooLarge)` when a solver's estimate of what it is about to hold, `bytes`, is more
+    /// than the memory cap; `what` names the data in the message (built only then).
+    pub fn check_memory(
+        &self,
+        bytes: usize,
+        what: impl FnOnce() -> String,
+    ) -> Result<(), Unsolved> {
+        if self.allows(bytes) {
+            return Ok(());
+        }
+        Err(Unsolved::TooLarge(format!(
+            "{} would need {}, more than the memory cap of {} per solve",
+            what(),
+            size_words(bytes, true),
+            size_words(self.max_bytes, false)
+        )))
     }
 
     /// `Err` once `spent` nodes exceed the cap, the deadline has passed or the work was cancelled.
@@ -85,5 +119,53 @@ impl Budget {
             return Err(Unsolved::Time(self.time_limit.unwrap_or_default()));
         }
         Ok(())
+    }
+}
+
+/// A byte count in MiB (KiB or bytes when smaller), rounded up or down: needs round up and caps
+/// down, so a refusal never reads "needs 3 MiB, more than the memory cap of 3 MiB".
+fn size_words(bytes: usize, up: bool) -> String {
+    let (unit, name) = match bytes {
+        0..1024 => return format!("{bytes} bytes"),
+        1024..1_048_576 => (1 << 10, "KiB"),
+        _ => (1usize << 20, "MiB"),
+    };
+    let whole = if up {
+        bytes.div_ceil(unit)
+    } else {
+        bytes / unit
+    };
+    format!("{whole} {name}")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn memory_refusals_name_the_need_and_the_cap() {
+        let budget = Budget::unlimited().with_memory(64 << 20);
+        assert_eq!(budget.check_memory(64 << 20, || unreachable!()), Ok(()));
+        assert_eq!(
+            budget.check_memory((64 << 20) + 1, || "the table".into()),
+            Err(Unsolved::TooLarge(
+                "the table would need 65 MiB, more than the memory cap of 64 MiB per solve".into()
+            ))
+        );
+        let small = Budget::unlimited().with_memory(1000);
+        assert_eq!(
+            small.check_memory(3 << 20, || "x".into()),
+            Err(Unsolved::TooLarge(
+                "x would need 3 MiB, more than the memory cap of 1000 bytes per solve".into()
+            ))
+        );
+        let kib = Budget::unlimited().with_memory(1536);
+        assert_eq!(
+            kib.check_memory(1537, || "y".into()),
+            Err(Unsolved::TooLarge(
+                "y would need 2 KiB, more than the memory cap of 1 KiB per solve".into()
+            ))
+        );
+        assert!(Budget::unlimited().allows(usize::MAX));
     }
 }

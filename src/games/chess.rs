@@ -255,7 +255,10 @@ impl Game for Chess {
     fn solve(board: &ChessBoard, budget: &Budget) -> Result<Solution, Unsolved> {
         check_sides(board)?;
         let result = outcome(board);
-        let table = if board.rows * board.cols <= MAP_MAX_CELLS {
+        // The map is a detail the closed forms do not need: skipped, not refused, when it
+        // does not fit the memory cap.
+        let cells = board.rows * board.cols;
+        let table = if cells <= MAP_MAX_CELLS && budget.allows(Table::bytes(board)) {
             Some(Table::compute(board, budget)?)
         } else {
             None
@@ -534,6 +537,14 @@ struct Table {
 }
 
 impl Table {
+    /// What the map holds: a value and a mark a cell, and the DP's column and diagonal flags.
+    fn bytes(board: &ChessBoard) -> usize {
+        let (n, m) = (board.rows as usize, board.cols as usize);
+        n.saturating_mul(m)
+            .saturating_mul(1 + std::mem::size_of::<CellMark>())
+            .saturating_add(n.saturating_add(m.saturating_mul(2)))
+    }
+
     fn compute(board: &ChessBoard, budget: &Budget) -> Result<Table, Unsolved> {
         let (n, m) = (board.rows as usize, board.cols as usize);
         let mut values = vec![DRAW; n * m];

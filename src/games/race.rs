@@ -14,6 +14,8 @@ const MAX_SIDE: u64 = 2048;
 const ORIGINAL_N: std::ops::RangeInclusive<usize> = 2..=300;
 /// The original problem's test count limit.
 const MAX_TESTS: usize = 10;
+/// The escape analysis works on three matrices of its own besides the two of the game.
+const ESCAPE_MATRICES: usize = 3;
 /// One DP matrix holds |layer k| × |layer D−k| bits; a board whose layers need more is refused.
 /// Within the original limits layers stay below ~5 000 cells (3 MiB a matrix).
 const MAX_MATRIX_BITS: usize = 1 << 28;
@@ -22,6 +24,34 @@ const MAX_MATRIX_BITS: usize = 1 << 28;
 const MAX_STORED_BITS: usize = 1 << 27;
 
 const UNREACHED: u32 = u32::MAX;
+
+/// The breadth-first queue starts with room for the cells or this many `u32`, whichever is
+/// less, and past that doubles (to at most twice the cells).
+const QUEUE_START: usize = 1 << 16;
+/// `solve` adds a byte a cell for the marks, the escape flags and the copy the hovers read.
+const MAP_CELL_BYTES: usize = 3;
+
+/// What the two breadth-first searches hold: two distance maps (a `u32` a cell) and a queue.
+fn search_bytes(cells: usize) -> usize {
+    let queue_words = if cells <= QUEUE_START {
+        cells
+    } else {
+        cells.saturating_mul(2)
+    };
+    cells
+        .saturating_mul(8)
+        .saturating_add(queue_words.saturating_mul(4))
+}
+
+/// What a solve holds once the distance D is known, before the layered game's matrices: the
+/// distance maps, the layer index and the layers' cells (a `u32` a cell each, at most), their
+/// starts and fill counters (a `u32` a layer each), and for `solve` the per-cell map.
+fn layer_bytes(cells: usize, d: usize, solve: bool) -> usize {
+    let map = if solve { MAP_CELL_BYTES } else { 0 };
+    cells
+        .saturating_mul(16 + map)
+        .saturating_add(d.saturating_add(2).saturating_mul(8))
+}
 
 /// A board with exactly one `A` and one `B`; cells are `.`, `#`, `A`, `B`.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -32,6 +62,22 @@ pub struct RaceBoard {
 }
 
 impl RaceBoard {
+    /// "the distance maps of a 300 × 300 board", for memory refusals.
+    fn describe_size(&self) -> String {
+        format!(
+            "the distance maps of a {} × {} board",
+            self.grid.rows, self.grid.cols
+        )
+    }
+
+    /// "the shortest-path layers of a 300 × 300 board (D = 598)", for memory refusals.
+    fn describe_layers(&self, d: usize) -> String {
+        format!(
+            "the shortest-path layers of a {} × {} board (D = {d})",
+            self.grid.rows, self.grid.cols
+        )
+    }
+
     /// A board from a grid, or what is wrong with it.
     pub fn new(grid: Grid) -> Result<RaceBoard, String> {
         let cells = grid.rows.checked_mul(grid.cols);
@@ -274,6 +320,8 @@ impl Game for Race {
     }
 
     fn answer(board: &RaceBoard, budget: &Budget) -> Result<String, Unsolved> {
+        let cells = board.grid.cells.len();
+        budget.check_memory(search_bytes(cells), || board.describe_size())?;
         let mut da = Vec::new();
         bfs(&board.grid, board.a, &mut da);
         let d = da.get(board.b).copied().unwrap_or(UNREACHED);
@@ -285,8 +333,10 @@ impl Game for Race {
         }
         let mut db = Vec::new();
         bfs(&board.grid, board.b, &mut db);
+        let base = layer_bytes(cells, d as usize, false);
+        budget.check_memory(base, || board.describe_layers(d as usize))?;
         let layers = Layers::new(&da, &db, d as usize);
-        let game = meet_game(board, &da, &layers, budget, false)?;
+        let game = meet_game(board, &da, &layers, budget, base, false)?;
         Ok(if game.b_wins { "B" } else { "A" }.into())
     }
 
@@ -415,7 +465,7 @@ fn bfs(grid: &Grid, from: usize, dist: &mut Vec<u32>) {
     if from >= len {
         return;
     }
-    let mut queue: Vec<u32> = Vec::with_capacity(len.min(1 << 16));
+    let mut queue: Vec<u32> = Vec::with_capacity(len.min(QUEUE_START));
     dist[from] = 0;
     queue.push(from as u32);
     let mut head = 0;
@@ -632,6 +682,57 @@ struct MeetGame {
     escapes: Option<Vec<bool>>,
 }
 
+/// A matrix's words grow by doubling as resets need more (to less than twice the most it
+/// needs), so a matrix is counted at twice the largest size.
+const MATRIX_GROWTH: usize = 2;
+
+/// Refuses the layered game before any matrix is allocated when one would be more than the
+/// representation allows or the matrices (with `base_bytes`, what the solve holds besides)
+/// more than the memory cap. `Ok(true)` when keeping every R_d for the escape analysis is
+/// affordable too.
+fn check_matrices(layers: &Layers, budget: &Budget, base_bytes: usize) -> Result<bool, Unsolved> {
+    let d_total = layers.d;
+    let size = |k: usize| layers.layer(k).len();
+    let mut stored_bits = 0usize;
+    let mut matrix_bits = 0usize;
+    let mut widest = (0, 0);
+    for d in 0..=d_total / 2 {
+        let (a_side, b_side) = (
+            size(d).max(size(d + 1)),
+            size(d_total - d).max(size(d_total - d + 1)),
+        );
+        let bits = a_side.div_ceil(64).max(1) * 64 * b_side.div_ceil(64).max(1) * 64;
+        if bits > MAX_MATRIX_BITS {
+            return Err(Unsolved::TooLarge(format!(
+                "layers {d} and {} of the shortest paths hold {} and {} cells; the layered game would need {} MiB",
+                d_total - d,
+                size(d),
+                size(d_total - d),
+                bits / (8 << 20)
+            )));
+        }
+        if bits > matrix_bits {
+            matrix_bits = bits;
+            widest = (a_side, b_side);
+        }
+        stored_bits = stored_bits.saturating_add(size(d + 1) * size(d_total - d).div_ceil(64) * 64);
+    }
+    // Every matrix of step d is at most (layer d or d+1) × (layer D−d or D−d+1).
+    let matrix_bytes = (matrix_bits / 8).saturating_mul(MATRIX_GROWTH);
+    let game_bytes = base_bytes.saturating_add(matrix_bytes.saturating_mul(2));
+    budget.check_memory(game_bytes, || {
+        format!(
+            "the layered game of this board (shortest-path layers of {} and {} cells)",
+            widest.0, widest.1
+        )
+    })?;
+    // The escape analysis is a detail for hovers: skipped rather than refused.
+    let escape_bytes = matrix_bytes
+        .saturating_mul(ESCAPE_MATRICES)
+        .saturating_add(stored_bits / 8);
+    Ok(stored_bits <= MAX_STORED_BITS && budget.allows(game_bytes.saturating_add(escape_bytes)))
+}
+
 /// The layered game of an even D = 2m. Both players keep to shortest paths: the grid is
 /// bipartite, so jumps alternate (B's first at even D) and a detour costs two steps that the one
 /// jump never pays back (tests/race.rs checks this model against an exhaustive search). So A
@@ -647,6 +748,7 @@ fn meet_game(
     da: &[u32],
     layers: &Layers,
     budget: &Budget,
+    base_bytes: usize,
     want_escapes: bool,
 ) -> Result<MeetGame, Unsolved> {
     let grid = &board.grid;
@@ -654,26 +756,8 @@ fn meet_game(
     let m = d_total / 2;
     let size = |k: usize| layers.layer(k).len();
 
-    // Refuse before allocating; also decide whether keeping every R_d is affordable.
-    let mut stored_bits = 0usize;
-    for d in 0..=m {
-        let (a_side, b_side) = (
-            size(d).max(size(d + 1)),
-            size(d_total - d).max(size(d_total - d + 1)),
-        );
-        let bits = a_side.div_ceil(64).max(1) * 64 * b_side.div_ceil(64).max(1) * 64;
-        if bits > MAX_MATRIX_BITS {
-            return Err(Unsolved::TooLarge(format!(
-                "layers {d} and {} of the shortest paths hold {} and {} cells; the layered game would need {} MiB",
-                d_total - d,
-                size(d),
-                size(d_total - d),
-                bits / (8 << 20)
-            )));
-        }
-        stored_bits = stored_bits.saturating_add(size(d + 1) * size(d_total - d).div_ceil(64) * 64);
-    }
-    let keep = want_escapes && stored_bits <= MAX_STORED_BITS;
+    let keep_all = check_matrices(layers, budget, base_bytes)?;
+    let keep = want_escapes && keep_all;
 
     let mut x = BitMatrix::default();
     let mut y = BitMatrix::default();
@@ -883,6 +967,7 @@ fn ordinal(n: usize) -> String {
 
 fn solve_board(board: &RaceBoard, budget: &Budget) -> Result<Solution, Unsolved> {
     let grid = &board.grid;
+    budget.check_memory(search_bytes(grid.cells.len()), || board.describe_size())?;
     let (mut da, mut db) = (Vec::new(), Vec::new());
     bfs(grid, board.a, &mut da);
     bfs(grid, board.b, &mut db);
@@ -904,6 +989,8 @@ fn solve_board(board: &RaceBoard, budget: &Budget) -> Result<Solution, Unsolved>
         )
     } else {
         let d = reach as usize;
+        let base = layer_bytes(len, d, true);
+        budget.check_memory(base, || board.describe_layers(d))?;
         let layers = Layers::new(&da, &db, d);
         for (i, mark) in marks.iter_mut().enumerate() {
             if layers.index[i] != UNREACHED {
@@ -931,7 +1018,7 @@ fn solve_board(board: &RaceBoard, budget: &Budget) -> Result<Solution, Unsolved>
         } else {
             let m = d / 2;
             let middle = layers.layer(m).len();
-            let game = meet_game(board, &da, &layers, budget, true)?;
+            let game = meet_game(board, &da, &layers, budget, base, true)?;
             nodes = game.pairs;
             let common = format!(
                 "A and B are D = {d} steps apart; a detour costs two steps, which one jump never \

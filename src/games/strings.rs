@@ -28,6 +28,9 @@ pub const MAX_LETTERS: usize = 4096;
 pub const MAX_STATES: usize = 1 << 21;
 /// A hover may explore the game from one cell; it gets this many states, else says nothing.
 const DESCRIBE_STATES: usize = 100_000;
+/// The mask index holds a (mask, state) pair of 16 bytes and a control byte a bucket, with
+/// buckets at most 7/8 full.
+const INDEX_ENTRY_BYTES: usize = 20;
 /// Budgets are checked after this many expanded states.
 const CHECK_EVERY: u64 = 4096;
 /// The largest n accepted in judge input: the largest square the solver can hold.
@@ -127,8 +130,9 @@ impl Game for Strings {
     }
 
     fn solve(board: &Grid, budget: &Budget) -> Result<Solution, Unsolved> {
-        let diagonals = Arc::new(Diagonals::new(board)?);
-        let search = Search::run(&diagonals, 0, 1, budget, MAX_STATES)?;
+        let (diagonals, fixed) = prepare(board, budget, true)?;
+        let diagonals = Arc::new(diagonals);
+        let search = Search::run(&diagonals, 0, 1, budget, MAX_STATES, fixed)?;
         let value = score(diagonals.first_letter) + search.value();
         let line = search.principal_line(&diagonals);
         let answer = answer_word(value).to_string();
@@ -243,9 +247,27 @@ impl Game for Strings {
 
 /// The final a − b under optimal play (positive: FIRST wins), the first letter included.
 pub fn value(board: &Grid, budget: &Budget) -> Result<i32, Unsolved> {
-    let diagonals = Diagonals::new(board)?;
-    let search = Search::run(&diagonals, 0, 1, budget, MAX_STATES)?;
+    let (diagonals, fixed) = prepare(board, budget, false)?;
+    let search = Search::run(&diagonals, 0, 1, budget, MAX_STATES, fixed)?;
     Ok(score(diagonals.first_letter) + search.value())
+}
+
+/// What `solve` adds a cell for the editor: the marks, the line flags and the letters the
+/// hovers read.
+const MAP_CELL_BYTES: usize = 3;
+
+/// The board's diagonals, once the solver can hold them and they (with the cell map when
+/// `map`) fit the memory cap; with the bytes they take, which the search must fit beside.
+fn prepare(board: &Grid, budget: &Budget, map: bool) -> Result<(Diagonals, usize), Unsolved> {
+    let (n, m) = Diagonals::holdable(board)?;
+    let map_bytes = if map {
+        n.saturating_mul(m).saturating_mul(MAP_CELL_BYTES)
+    } else {
+        0
+    };
+    let fixed = Diagonals::bytes(n, m).saturating_add(map_bytes);
+    budget.check_memory(fixed, || format!("the diagonals of a {n}×{m} board"))?;
+    Ok((Diagonals::new(board)?, fixed))
 }
 
 /// What a letter adds to a − b.
@@ -329,7 +351,7 @@ fn describe_cell(diagonals: &Diagonals, r: usize, c: usize, letter: u8, on_line:
     }
     let cap = Budget::new(DESCRIBE_STATES as u64, Duration::from_millis(200));
     let bit = diagonals.bit(r, c);
-    if let Ok(search) = Search::run(diagonals, d, 1u64 << bit, &cap, DESCRIBE_STATES) {
+    if let Ok(search) = Search::run(diagonals, d, 1u64 << bit, &cap, DESCRIBE_STATES, 0) {
         let rest = search.value();
         let next = if (d + 1).is_multiple_of(2) {
             "first"
@@ -364,7 +386,8 @@ struct Diagonals {
 }
 
 impl Diagonals {
-    fn new(grid: &Grid) -> Result<Diagonals, Unsolved> {
+    /// The board's sides when the solver can represent it at all.
+    fn holdable(grid: &Grid) -> Result<(usize, usize), Unsolved> {
         let (n, m) = (grid.rows, grid.cols);
         if n == 0 || m == 0 || n.checked_mul(m) != Some(grid.cells.len()) {
             return Err(Unsolved::TooLarge("the board has no cells".to_string()));
@@ -381,6 +404,22 @@ impl Diagonals {
                 n + m - 1
             )));
         }
+        Ok((n, m))
+    }
+
+    /// What `new` allocates for an n × m board: a table per diagonal (24 bytes) of 16-byte
+    /// entries, one per letter on the diagonal, in a vector that holds at least 4 and grows by
+    /// doubling; a diagonal has at most min(n, m) cells and 26 letters.
+    fn bytes(n: usize, m: usize) -> usize {
+        let diagonals = (n + m).saturating_sub(1);
+        let entry = size_of::<(u8, u64)>();
+        let letters = n.min(m).min(26);
+        let room = letters.next_power_of_two().max(4);
+        diagonals.saturating_mul(size_of::<Vec<(u8, u64)>>() + room * entry)
+    }
+
+    fn new(grid: &Grid) -> Result<Diagonals, Unsolved> {
+        let (n, m) = Diagonals::holdable(grid)?;
         let transposed = n > m;
         let mut letters: Vec<Vec<(u8, u64)>> = vec![Vec::new(); n + m - 1];
         for (i, &letter) in grid.cells.iter().enumerate() {
@@ -409,25 +448,26 @@ impl Diagonals {
         if self.transposed { c } else { r }
     }
 
-    /// The cells (row, column) of `masks[d]` on diagonal d, for every d.
-    fn cells(&self, masks: &[u64]) -> Vec<(usize, usize)> {
-        let mut out = Vec::new();
-        for (d, &mask) in masks.iter().enumerate() {
+    /// The cells (row, column) of `masks[d]` on diagonal d, for every d; made one at a time,
+    /// as on a board of one letter they are every cell.
+    fn cells<'a>(&'a self, masks: &'a [u64]) -> impl Iterator<Item = (usize, usize)> + 'a {
+        masks.iter().enumerate().flat_map(move |(d, &mask)| {
             let mut rest = mask;
-            while rest != 0 {
-                let bit = rest.trailing_zeros() as usize;
-                rest &= rest - 1;
-                let Some(other) = d.checked_sub(bit) else {
-                    continue;
-                };
-                out.push(if self.transposed {
-                    (other, bit)
-                } else {
-                    (bit, other)
-                });
-            }
-        }
-        out
+            std::iter::from_fn(move || {
+                while rest != 0 {
+                    let bit = rest.trailing_zeros() as usize;
+                    rest &= rest - 1;
+                    if let Some(other) = d.checked_sub(bit) {
+                        return Some(if self.transposed {
+                            (other, bit)
+                        } else {
+                            (bit, other)
+                        });
+                    }
+                }
+                None
+            })
+        })
     }
 }
 
@@ -451,6 +491,14 @@ struct Layer {
 }
 
 impl Layer {
+    /// What the layer holds, with the values the backward pass gives it (4 bytes a state).
+    fn bytes(&self) -> usize {
+        self.masks.capacity() * size_of::<u64>()
+            + self.masks.len() * size_of::<i32>()
+            + self.edge_start.capacity() * size_of::<u32>()
+            + self.edges.capacity() * size_of::<Edge>()
+    }
+
     fn moves(&self, i: usize) -> &[Edge] {
         let from = self.edge_start.get(i).copied().unwrap_or(0) as usize;
         let to = self.edge_start.get(i + 1).copied().unwrap_or(0) as usize;
@@ -477,12 +525,16 @@ struct Line {
 impl Search {
     /// Explores forward from (`start_diagonal`, `start_mask`), one diagonal at a time, keeping
     /// only reachable states (hashed by mask), then evaluates them backward by minimax.
+    /// `fixed`: bytes the caller holds, which the states must fit beside under the memory cap;
+    /// what the states take is only known as they are found, so it is counted every
+    /// `CHECK_EVERY` states and at the end of each diagonal.
     fn run(
         diagonals: &Diagonals,
         start_diagonal: usize,
         start_mask: u64,
         budget: &Budget,
         max_states: usize,
+        fixed: usize,
     ) -> Result<Search, Unsolved> {
         budget.check(0)?;
         let last = diagonals.letters.len().saturating_sub(1);
@@ -494,12 +546,26 @@ impl Search {
         let mut states: usize = 1;
         // One index reused for every diagonal: it keeps its capacity between them.
         let mut index: HashMap<u64, u32, BuildHasherDefault<MaskHasher>> = HashMap::default();
+        // Bytes of the layers before the one being expanded.
+        let mut done = 0usize;
+        let held = |done: usize, layer: &Layer, next: &Vec<u64>, index: usize, layers: usize| {
+            fixed
+                .saturating_add(done)
+                .saturating_add(layer.bytes())
+                .saturating_add(next.capacity() * size_of::<u64>())
+                .saturating_add(index.saturating_mul(INDEX_ENTRY_BYTES))
+                .saturating_add(layers.saturating_mul(size_of::<Layer>()))
+        };
+        let refusal = |states: usize| {
+            move || format!("the {states} reachable (diagonal, end cells) states found so far")
+        };
         for d in start_diagonal..last {
             let next_letters = diagonals
                 .letters
                 .get(d + 1)
                 .map(Vec::as_slice)
                 .unwrap_or(&[]);
+            let layers_capacity = layers.capacity();
             let Some(layer) = layers.last_mut() else {
                 break;
             };
@@ -515,6 +581,8 @@ impl Search {
                 nodes += 1;
                 if nodes.is_multiple_of(CHECK_EVERY) {
                     budget.check(nodes)?;
+                    let bytes = held(done, layer, &next_masks, index.capacity(), layers_capacity);
+                    budget.check_memory(bytes, refusal(states + next_masks.len()))?;
                 }
                 // A cell of row r moves right (row r) or down (row r + 1) in bit terms.
                 let spread = mask | (mask << 1);
@@ -537,6 +605,9 @@ impl Search {
                     "more than {max_states} reachable (diagonal, end cells) states"
                 )));
             }
+            let bytes = held(done, layer, &next_masks, index.capacity(), layers_capacity);
+            budget.check_memory(bytes, refusal(states))?;
+            done = done.saturating_add(layer.bytes());
             layers.push(Layer {
                 masks: next_masks,
                 ..Layer::default()

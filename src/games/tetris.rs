@@ -28,11 +28,17 @@ const INLINE_MAX_DEPTH: u32 = 400;
 const SEARCH_STACK: usize = 128 << 20;
 const THREAD_MAX_DEPTH: u32 = 20_000;
 
-/// Runs a search with a stack that fits its depth cap.
+/// Runs a search with a stack that fits its depth cap, once what the board's size alone
+/// costs (`map`: with the first-move map) fits the memory cap.
 fn with_stack<T: Send>(
     grid: &Grid,
+    budget: &Budget,
+    map: bool,
     search: impl FnOnce(u32) -> Result<T, Unsolved> + Send,
 ) -> Result<T, Unsolved> {
+    budget.check_memory(position::fixed_bytes(grid, map), || {
+        format!("the regions of a {}×{} board", grid.rows, grid.cols)
+    })?;
     let (free, _, _) = position::placements(grid)?;
     if free.iter().filter(|&&f| f).count() <= INLINE_MAX_PLACEMENTS {
         return search(INLINE_MAX_DEPTH);
@@ -52,7 +58,9 @@ impl Tetris {
     /// The Grundy value of a board (the xor over its regions), when the budget allows. For
     /// tests and tools: 0 exactly when the first player loses.
     pub fn grundy(board: &Grid, budget: &Budget) -> Result<u16, Unsolved> {
-        with_stack(board, |depth| position::grundy(board, budget, depth))
+        with_stack(board, budget, false, |depth| {
+            position::grundy(board, budget, depth)
+        })
     }
 }
 
@@ -315,11 +323,11 @@ impl Game for Tetris {
     }
 
     fn solve(board: &Grid, budget: &Budget) -> Result<Solution, Unsolved> {
-        with_stack(board, |depth| solve_on(board, budget, depth))
+        with_stack(board, budget, true, |depth| solve_on(board, budget, depth))
     }
 
     fn answer(board: &Grid, budget: &Budget) -> Result<String, Unsolved> {
-        with_stack(board, |depth| {
+        with_stack(board, budget, false, |depth| {
             analyse(board, budget, false, depth).map(|a| answer_word(a.first_wins).into())
         })
     }

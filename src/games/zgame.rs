@@ -151,6 +151,12 @@ impl Game for Zgame {
 
     fn solve(board: &Grid, budget: &Budget) -> Result<Solution, Unsolved> {
         check_size(board)?;
+        budget.check_memory(Table::bytes(board.rows, board.cols), || {
+            format!(
+                "the per-cell table of a {} × {} board",
+                board.rows, board.cols
+            )
+        })?;
         let table = Table::compute(board, budget)?;
         let answers = table.answers_at(0, 0);
         let why = table.why();
@@ -168,6 +174,9 @@ impl Game for Zgame {
         check_size(board)?;
         budget.check(0)?;
         let mut dp = BitDp::default();
+        budget.check_memory(dp.bytes_after_start(board.rows, board.cols), || {
+            format!("the rows of a {} × {} board", board.rows, board.cols)
+        })?;
         dp.start(board.rows, board.cols);
         for r in 0..board.rows {
             // Bytes other than `A` and `B` count as empty, as in the per-cell table.
@@ -222,6 +231,11 @@ impl Game for Zgame {
         let mut dp = BitDp::default();
         for test in 1..=tests {
             let (n, m) = input.size(test).map_err(JudgeFailure::Input)?;
+            budget
+                .check_memory(dp.bytes_after_start(n, m), || {
+                    format!("the rows of a {n} × {m} board")
+                })
+                .map_err(|reason| JudgeFailure::Unsolved { test, reason })?;
             dp.start(n, m);
             for r in 1..=n {
                 let (start, row) = input.row(test, r, n, m).map_err(JudgeFailure::Input)?;
@@ -348,6 +362,13 @@ struct Table {
 }
 
 impl Table {
+    /// What `solve` holds for an n × m board: the flags, the grid copy the hovers read and
+    /// the cell map's marks, a byte a cell each.
+    fn bytes(n: usize, m: usize) -> usize {
+        n.saturating_mul(m)
+            .saturating_mul(2 + std::mem::size_of::<CellMark>())
+    }
+
     fn compute(grid: &Grid, budget: &Budget) -> Result<Table, Unsolved> {
         let (n, m) = (grid.rows, grid.cols);
         let mut flags = vec![0u8; n * m];
@@ -624,6 +645,38 @@ struct BitDp {
 }
 
 impl BitDp {
+    /// Bytes held once `start(rows, cols)` has run and every row is pushed: the row bits or
+    /// the narrow cells, the state, and what earlier boards of a judge run left allocated.
+    /// Vectors grow to at least twice their capacity when they grow at all, as `Vec` does.
+    fn bytes_after_start(&self, rows: usize, cols: usize) -> usize {
+        fn grown(capacity: usize, need: usize) -> usize {
+            if need <= capacity {
+                capacity
+            } else {
+                need.max(capacity.saturating_mul(2))
+            }
+        }
+        let words = cols.div_ceil(64);
+        let row_words = rows.saturating_mul(words);
+        let (bit_words, narrow) = if row_words > BIT_ROWS_MAX_WORDS {
+            // The narrow DP adds two rows of flags; the previous board's cells go only once
+            // the new ones are allocated.
+            let previous = self.narrow.as_ref().map_or(0, Vec::capacity);
+            let cells = rows
+                .saturating_mul(cols)
+                .saturating_add(cols.saturating_mul(2))
+                .saturating_add(previous);
+            (self.a.capacity(), cells)
+        } else {
+            (grown(self.a.capacity(), row_words), 0)
+        };
+        let state = grown(self.state.capacity(), words);
+        bit_words
+            .saturating_mul(2 * 8)
+            .saturating_add(narrow)
+            .saturating_add(state.saturating_mul(std::mem::size_of::<[u64; 3]>()))
+    }
+
     fn start(&mut self, rows: usize, cols: usize) {
         self.rows = rows;
         self.cols = cols;

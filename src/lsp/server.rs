@@ -175,7 +175,7 @@ impl Backend {
 }
 
 /// `base` (the server's own settings) with `initializationOptions` on top: `allow` (codes),
-/// `solveTimeMs`, `solveNodes`.
+/// `solveTimeMs`, `solveNodes`, `solveMemoryMb` (MiB; 0 is ignored, as no solve fits it).
 fn config_from(base: &Config, options: Option<&serde_json::Value>) -> Config {
     let mut config = base.clone();
     let Some(options) = options else {
@@ -192,6 +192,13 @@ fn config_from(base: &Config, options: Option<&serde_json::Value>) -> Config {
     }
     if let Some(nodes) = options.get("solveNodes").and_then(|v| v.as_u64()) {
         config.solve_nodes = nodes;
+    }
+    if let Some(mib) = options
+        .get("solveMemoryMb")
+        .and_then(|v| v.as_u64())
+        .filter(|&mib| mib > 0)
+    {
+        config.solve_memory = usize::try_from(mib.saturating_mul(1 << 20)).unwrap_or(usize::MAX);
     }
     config
 }

@@ -16,7 +16,15 @@ const FULL_MEX_MAX: usize = 8;
 const CHECK_EVERY: u64 = 2048;
 
 /// Memo tables are dropped when their estimated size passes this: they are only a cache.
+/// They are also dropped to keep within the budget's memory cap, before the search is refused.
 const MEMO_BYTES_CAP: usize = 96 << 20;
+
+/// A level of search holds its part's list of moves (8 bytes a placement) and a child (4 bytes
+/// a placement) while it runs: about three times the part's memo weight.
+const LEVEL_WEIGHTS: usize = 3;
+/// Stack one level of search takes, nested calls included (about 2.5 KiB in a debug build,
+/// a quarter of that optimised).
+const LEVEL_STACK_BYTES: usize = 2 << 10;
 
 /// Node Kayles values of paths are computed up to here; from 52 on they repeat with period 34
 /// (the octal game 0.137, Dawson's chess), checked by a unit test over this whole range.
@@ -126,11 +134,18 @@ pub(crate) struct Engine<'b> {
     memo: HashMap<Comp, u64, Fx>,
     /// "Not k" facts for k too large for the bit set (rare: values that large need long games).
     far_not: HashSet<(Comp, u16), Fx>,
+    /// Estimated bytes of the memo tables.
     bytes: usize,
+    /// Estimated bytes of the levels of the search in progress.
+    live: usize,
+    /// What the solve holds besides the engine (board, regions, map), counted against the
+    /// budget's memory cap with `bytes` and `live`.
+    fixed: usize,
 }
 
 impl<'b> Engine<'b> {
-    pub(crate) fn new(budget: &'b Budget, max_depth: u32) -> Engine<'b> {
+    /// `fixed`: the bytes the rest of the solve holds, which the engine's own must fit beside.
+    pub(crate) fn new(budget: &'b Budget, max_depth: u32, fixed: usize) -> Engine<'b> {
         Engine {
             budget,
             nodes: 0,
@@ -140,7 +155,21 @@ impl<'b> Engine<'b> {
             memo: HashMap::default(),
             far_not: HashSet::default(),
             bytes: 0,
+            live: 0,
+            fixed,
         }
+    }
+
+    fn level_bytes(c: &Comp) -> usize {
+        c.weight()
+            .saturating_mul(LEVEL_WEIGHTS)
+            .saturating_add(LEVEL_STACK_BYTES)
+    }
+
+    fn forget_all(&mut self) {
+        self.memo = HashMap::default();
+        self.far_not = HashSet::default();
+        self.bytes = 0;
     }
 
     fn tick(&mut self, heavy: bool) -> Result<(), Unsolved> {
@@ -184,9 +213,12 @@ impl<'b> Engine<'b> {
             return;
         }
         self.bytes += c.weight();
-        if self.bytes > MEMO_BYTES_CAP {
-            self.memo = HashMap::default();
-            self.far_not = HashSet::default();
+        let held = self
+            .fixed
+            .saturating_add(self.live)
+            .saturating_add(self.bytes);
+        if self.bytes > MEMO_BYTES_CAP || !self.budget.allows(held) {
+            self.forget_all();
             self.bytes = c.weight();
         }
     }
@@ -225,7 +257,7 @@ impl<'b> Engine<'b> {
         }
         self.enter(c)?;
         let r = self.full_mex(c);
-        self.depth -= 1;
+        self.leave(c);
         let v = r?;
         self.remember(c, v);
         Ok(v)
@@ -240,8 +272,28 @@ impl<'b> Engine<'b> {
             )));
         }
         self.tick(c.is_big())?;
+        // The memo is a cache: it gives way to the search before the search is refused.
+        let level = Engine::level_bytes(c);
+        let need = self.fixed.saturating_add(self.live).saturating_add(level);
+        if !self.budget.allows(need.saturating_add(self.bytes)) {
+            self.forget_all();
+            let depth = self.depth;
+            self.budget.check_memory(need, || {
+                format!(
+                    "a search {depth} moves deep in a region of {} placements",
+                    c.len()
+                )
+            })?;
+        }
+        self.live = self.live.saturating_add(level);
         self.depth += 1;
         Ok(())
+    }
+
+    /// Undoes `enter(c)`.
+    fn leave(&mut self, c: &Comp) {
+        self.depth -= 1;
+        self.live = self.live.saturating_sub(Engine::level_bytes(c));
     }
 
     fn full_mex(&mut self, c: &Comp) -> Result<u16, Unsolved> {
@@ -307,7 +359,7 @@ impl<'b> Engine<'b> {
         }
         self.enter(c)?;
         let r = self.search(c, k);
-        self.depth -= 1;
+        self.leave(c);
         let is = r?;
         if is {
             self.remember(c, k);

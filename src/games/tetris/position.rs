@@ -13,6 +13,30 @@ pub(crate) const MAX_CELLS: usize = 1 << 20;
 /// than everything else).
 const VALUE_FOR_WHY_MAX: usize = 40;
 
+/// Bytes a cell of the board costs `analyse`, placements being at most the cells: the
+/// placement flags and search marks, the region lists (a `usize` a placement while found, in
+/// a vector that grows by doubling, then a cell pair) and, the most, a region's normal form
+/// being made (cell lists reduced, split and moved to each orientation, 8 bytes a placement
+/// each, with box-sized bit maps); the same transient comes back for each child the search
+/// makes, one at a time. Measured: 61 MiB for the answer on a free 1000×1000 board.
+const CELL_BYTES: usize = 72;
+/// What the first-move map adds a cell: the region's cells and a move's remainder with its
+/// normal form while the move is valued, the result per placement, and the editor's map (a
+/// mark, the result again, and copies of the cells and placement flags for hovers).
+const MAP_CELL_BYTES: usize = 40 + 2 * size_of::<Option<FirstMove>>() + 3;
+
+/// What a solve holds for a board besides the search engine: refused up front when more
+/// than the budget's memory cap; the engine keeps its memo and search within what is left.
+pub(crate) fn fixed_bytes(grid: &Grid, map: bool) -> usize {
+    let cells = grid.rows.saturating_mul(grid.cols);
+    let per_cell = if map {
+        CELL_BYTES + MAP_CELL_BYTES
+    } else {
+        CELL_BYTES
+    };
+    cells.saturating_mul(per_cell)
+}
+
 /// A set of placements that conflict only among themselves.
 #[derive(Debug)]
 pub(crate) struct Region {
@@ -139,7 +163,7 @@ pub(crate) fn analyse(
     max_depth: u32,
 ) -> Result<Analysis, Unsolved> {
     let (free, pr, pc) = placements(grid)?;
-    let mut engine = Engine::new(budget, max_depth);
+    let mut engine = Engine::new(budget, max_depth, fixed_bytes(grid, map));
     let mut regions: Vec<Region> = regions(&free, pr, pc)
         .into_iter()
         .map(|cells| {
@@ -213,7 +237,7 @@ pub(crate) fn analyse(
 /// The Grundy value of a whole board: the xor over its regions, each valued in full.
 pub(crate) fn grundy(grid: &Grid, budget: &Budget, max_depth: u32) -> Result<u16, Unsolved> {
     let (free, pr, pc) = placements(grid)?;
-    let mut engine = Engine::new(budget, max_depth);
+    let mut engine = Engine::new(budget, max_depth, fixed_bytes(grid, false));
     let mut x = 0;
     for cells in regions(&free, pr, pc) {
         x ^= engine.sum_value(&mut normalise(&cells))?;
