@@ -1,7 +1,7 @@
 //! Grundy values of parts by memoised search under a budget: full mex for small parts, and for
 //! large ones "is the value of this part k?" searches that stop at the first refutation.
 
-use super::shape::{Comp, Simple};
+use super::shape::{Cell, Comp, Simple};
 use crate::games::{Budget, Unsolved};
 use std::collections::{HashMap, HashSet};
 use std::hash::{BuildHasherDefault, Hasher};
@@ -19,9 +19,12 @@ const CHECK_EVERY: u64 = 2048;
 /// They are also dropped to keep within the budget's memory cap, before the search is refused.
 const MEMO_BYTES_CAP: usize = 96 << 20;
 
-/// A level of search holds its part's list of moves (8 bytes a placement) and a child (4 bytes
-/// a placement) while it runs: about three times the part's memo weight.
-const LEVEL_WEIGHTS: usize = 3;
+/// The memo's estimate counts its entries; the tables hold up to twice that room (they grow
+/// by doubling), which is what counts against the memory cap.
+const MEMO_GROWTH: usize = 2;
+/// A level of search on a small part holds the children of every move while they wait to be
+/// sorted: a few parts and a list entry a move.
+const SMALL_CHILD_BYTES: usize = 3 * size_of::<Comp>() + size_of::<(usize, usize, usize)>();
 /// Stack one level of search takes, nested calls included (about 2.5 KiB in a debug build,
 /// a quarter of that optimised).
 const LEVEL_STACK_BYTES: usize = 2 << 10;
@@ -160,10 +163,28 @@ impl<'b> Engine<'b> {
         }
     }
 
+    /// What a level of search on `c` holds while it runs: its stack, the part's list of moves
+    /// (8 bytes a placement) and the children waiting (small parts) or the child being
+    /// searched (big parts, one at a time).
     fn level_bytes(c: &Comp) -> usize {
-        c.weight()
-            .saturating_mul(LEVEL_WEIGHTS)
+        let n = c.len();
+        let children = if c.is_big() {
+            c.weight()
+        } else {
+            n * SMALL_CHILD_BYTES
+        };
+        (n * size_of::<Cell>())
+            .saturating_add(children)
             .saturating_add(LEVEL_STACK_BYTES)
+    }
+
+    /// What the solve holds with a level of `level` bytes more, as counted against the
+    /// memory cap.
+    fn held(&self, level: usize) -> usize {
+        self.fixed
+            .saturating_add(self.live)
+            .saturating_add(level)
+            .saturating_add(self.bytes.saturating_mul(MEMO_GROWTH))
     }
 
     fn forget_all(&mut self) {
@@ -213,11 +234,7 @@ impl<'b> Engine<'b> {
             return;
         }
         self.bytes += c.weight();
-        let held = self
-            .fixed
-            .saturating_add(self.live)
-            .saturating_add(self.bytes);
-        if self.bytes > MEMO_BYTES_CAP || !self.budget.allows(held) {
+        if self.bytes > MEMO_BYTES_CAP || !self.budget.allows(self.held(0)) {
             self.forget_all();
             self.bytes = c.weight();
         }
@@ -274,11 +291,10 @@ impl<'b> Engine<'b> {
         self.tick(c.is_big())?;
         // The memo is a cache: it gives way to the search before the search is refused.
         let level = Engine::level_bytes(c);
-        let need = self.fixed.saturating_add(self.live).saturating_add(level);
-        if !self.budget.allows(need.saturating_add(self.bytes)) {
+        if !self.budget.allows(self.held(level)) {
             self.forget_all();
             let depth = self.depth;
-            self.budget.check_memory(need, || {
+            self.budget.check_memory(self.held(level), || {
                 format!(
                     "a search {depth} moves deep in a region of {} placements",
                     c.len()
