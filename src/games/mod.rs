@@ -210,6 +210,16 @@ pub struct CaseBody {
     pub rows: Vec<String>,
 }
 
+impl CaseBody {
+    /// A case that is only a grid: the body of every game whose settings are its cells.
+    pub fn grid(board: &Grid) -> CaseBody {
+        CaseBody {
+            props: Vec::new(),
+            rows: board.row_strings(),
+        }
+    }
+}
+
 /// Malformed judge input: the 1-based line and what is wrong there.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct JudgeError {

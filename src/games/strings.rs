@@ -238,10 +238,7 @@ impl Game for Strings {
     }
 
     fn to_case(board: &Grid) -> CaseBody {
-        CaseBody {
-            props: Vec::new(),
-            rows: board.row_strings(),
-        }
+        CaseBody::grid(board)
     }
 }
 

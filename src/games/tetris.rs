@@ -349,10 +349,7 @@ impl Game for Tetris {
     }
 
     fn to_case(board: &Grid) -> CaseBody {
-        CaseBody {
-            props: Vec::new(),
-            rows: board.row_strings(),
-        }
+        CaseBody::grid(board)
     }
 }
 

@@ -254,10 +254,7 @@ impl Game for Zgame {
     }
 
     fn to_case(board: &Grid) -> CaseBody {
-        CaseBody {
-            props: Vec::new(),
-            rows: board.row_strings(),
-        }
+        CaseBody::grid(board)
     }
 }
 
