@@ -517,3 +517,100 @@ fn memory_caps_a_solve_and_fails_like_the_other_budgets() {
     let zero = boardls(&["solve", "--memory", "0", path]);
     assert_eq!(zero.status.code(), Some(2), "{}", stderr(&zero));
 }
+
+/// One LSP message as framed on the wire.
+fn frame(body: &serde_json::Value) -> Vec<u8> {
+    let body = body.to_string();
+    format!("Content-Length: {}\r\n\r\n{body}", body.len()).into_bytes()
+}
+
+/// The next framed message on `out`, or `None` at the end of the output.
+fn read_frame(out: &mut impl std::io::BufRead) -> Option<serde_json::Value> {
+    let mut length = None;
+    loop {
+        let mut line = String::new();
+        if out.read_line(&mut line).ok()? == 0 {
+            return None;
+        }
+        let line = line.trim_end();
+        if line.is_empty() {
+            break;
+        }
+        if let Some(n) = line.strip_prefix("Content-Length: ") {
+            length = n.parse::<usize>().ok();
+        }
+    }
+    let mut body = vec![0; length?];
+    out.read_exact(&mut body).ok()?;
+    serde_json::from_slice(&body).ok()
+}
+
+#[test]
+fn the_server_takes_the_command_lines_caps() {
+    use serde_json::json;
+    use std::io::{BufReader, Write};
+    // A 1000 × 1000 zgame board needs 3 MiB; `allow` silences the original problem's limits.
+    let text = format!(
+        "[zgame]\n{}",
+        format!("{}\n", ".".repeat(1000)).repeat(1000)
+    );
+    let mut child = Command::new(env!("CARGO_BIN_EXE_boardls"))
+        .args(["lsp", "--memory", "1", "--allow", "W301", "--allow", "W302"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("boardls starts");
+    let mut input = child.stdin.take().expect("stdin");
+    // Read on a thread, so that a server that never answers fails the test instead of hanging it.
+    let mut output = BufReader::new(child.stdout.take().expect("stdout"));
+    let (tx, messages) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        while let Some(message) = read_frame(&mut output) {
+            if tx.send(message).is_err() {
+                break;
+            }
+        }
+    });
+    let uri = "file:///test/big.board";
+    for message in [
+        json!({ "jsonrpc": "2.0", "id": 1, "method": "initialize", "params": { "capabilities": {} } }),
+        json!({ "jsonrpc": "2.0", "method": "initialized", "params": {} }),
+        json!({ "jsonrpc": "2.0", "method": "textDocument/didOpen", "params": { "textDocument": {
+            "uri": uri, "languageId": "board", "version": 1, "text": text } } }),
+    ] {
+        input.write_all(&frame(&message)).expect("written");
+    }
+    input.flush().expect("flushed");
+    // The analysis publishes twice: before the solve, then with its result.
+    let mut published = Vec::new();
+    while let Ok(message) = messages.recv_timeout(std::time::Duration::from_secs(120)) {
+        if message["method"] == "textDocument/publishDiagnostics" {
+            let diagnostics = message["params"]["diagnostics"].clone();
+            published.push(diagnostics.clone());
+            if diagnostics.as_array().is_some_and(|d| !d.is_empty()) {
+                break;
+            }
+        }
+    }
+    let last = published.last().cloned().unwrap_or_default();
+    if last.as_array().is_none_or(Vec::is_empty) {
+        let _ = child.kill();
+    }
+    assert_eq!(last[0]["code"], "W211", "{published:?}");
+    assert!(
+        last[0]["message"]
+            .as_str()
+            .is_some_and(|m| m.contains("more than the memory cap of 1 MiB")),
+        "{last}"
+    );
+    assert_eq!(last.as_array().map(Vec::len), Some(1), "{last}");
+    for message in [
+        json!({ "jsonrpc": "2.0", "id": 2, "method": "shutdown" }),
+        json!({ "jsonrpc": "2.0", "method": "exit" }),
+    ] {
+        input.write_all(&frame(&message)).expect("written");
+    }
+    drop(input);
+    assert!(child.wait().expect("boardls exits").success());
+}

@@ -839,6 +839,54 @@ async fn a_free_50_by_50_tetris_board_is_solved_within_a_small_budget() {
     client.stop().await;
 }
 
+/// A zgame case whose per-cell table (3 bytes a cell) needs 3 MiB.
+fn zgame_1000() -> String {
+    format!(
+        "[zgame]\n{}",
+        format!("{}\n", ".".repeat(1000)).repeat(1000)
+    )
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_editor_sets_the_memory_cap_over_the_servers_own() {
+    // The editor lowers the default...
+    let client = Client::start_with(&[], json!({ "solveMemoryMb": 1 })).await;
+    client.open(URI, 1, &zgame_1000());
+    // W301 and W302: the board is beyond the original problem's limits.
+    let params = settle(&client, URI, 1, &["W211", "W302", "W301"]).await;
+    let message = params["diagnostics"][0]["message"].as_str().unwrap_or("");
+    assert!(
+        message.contains("would need 3 MiB, more than the memory cap of 1 MiB"),
+        "{params}"
+    );
+    client.stop().await;
+    // ...or raises what the server was started with (`boardls lsp --memory 1`); 0 is ignored.
+    for (options, capped) in [
+        (json!({ "solveMemoryMb": 4 }), false),
+        (json!({ "solveMemoryMb": 0 }), true),
+    ] {
+        let config = Config {
+            solve_memory: 1 << 20,
+            ..Config::default()
+        };
+        let client = Client::start_config(&[], options.clone(), config).await;
+        client.open(URI, 1, &zgame_1000());
+        client
+            .wait_for("the lens refresh after solving", |m| {
+                m["method"] == "workspace/codeLens/refresh"
+            })
+            .await;
+        let lenses = client.call("textDocument/codeLens", doc(URI)).await;
+        let lens = title(&lenses[0]);
+        assert_eq!(
+            lens.contains("too large to solve"),
+            capped,
+            "{options}: {lens}"
+        );
+        client.stop().await;
+    }
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_50_by_50_tetris_search_stopped_by_its_budget_says_so() {
     // The centre blocked defeats symmetry: a real search. Stopped by nodes (deterministic)...

@@ -214,7 +214,7 @@ pub fn main() -> ExitCode {
         ),
         Command::Validate { game, file } => generate::validate(game.into(), &file),
         Command::Fmt { check, paths } => fmt::run(&paths, check),
-        Command::Lsp { stdio: _ } => return crate::lsp::run(),
+        Command::Lsp { stdio: _ } => return crate::lsp::run(config),
     };
     ExitCode::from(code)
 }

@@ -22,9 +22,9 @@ pub use caps::{WRITE_ALL_EXPECT, WRITE_EXPECT};
 pub const VIEW_FILE_TEXT: &str = "boardls/viewFileText";
 pub use convert::to_proto::TOKEN_TYPES;
 
-/// Serves the language server protocol on stdin/stdout until `exit` or end of input.
-/// Arguments are ignored (`--stdio`, which some clients pass, is the only transport).
-pub fn run() -> std::process::ExitCode {
+/// Serves the language server protocol on stdin/stdout until `exit` or end of input, with
+/// `config` from the command line (`--time`, `--allow`, …); `initializationOptions` go on top.
+pub fn run(config: Config) -> std::process::ExitCode {
     let runtime = match tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
@@ -35,11 +35,7 @@ pub fn run() -> std::process::ExitCode {
             return std::process::ExitCode::FAILURE;
         }
     };
-    runtime.block_on(serve(
-        tokio::io::stdin(),
-        tokio::io::stdout(),
-        Config::default(),
-    ));
+    runtime.block_on(serve(tokio::io::stdin(), tokio::io::stdout(), config));
     // Blocking threads may be mid-solve (cancelled) or parked on stdin: do not wait for them.
     runtime.shutdown_timeout(Duration::from_millis(100));
     std::process::ExitCode::SUCCESS
