@@ -9,6 +9,8 @@ vim.cmd("syntax on")
 
 require("boardls").setup({
   cmd = { os.getenv("BOARDLS_BIN") or "boardls", "lsp" },
+  -- Each case's solve budget (these are the defaults); `allow = { "W501" }` silences codes.
+  init_options = { solveTimeMs = 10000, solveNodes = 50000000, solveMemoryMb = 1024 },
   on_attach = function(_, bufnr)
     local map = function(lhs, rhs, desc)
       vim.keymap.set("n", lhs, rhs, { buffer = bufnr, desc = desc })

@@ -52,6 +52,9 @@ local function run()
   local d = errors(buf)[1]
   check("error is on line 7", d.lnum == 6, ("line %d"):format(d.lnum + 1))
   check("message names the solved answer", d.message:find("no no yes", 1, true) ~= nil, d.message)
+  local client = vim.lsp.get_active_clients()[1]
+  local opts = client and client.config.init_options or {}
+  check("init_options reach the client", opts.solveTimeMs == 10000, (vim.inspect(opts):gsub("%s+", " ")))
 
   -- hover on cell (1,2): line 4, column 2
   local tdp = vim.lsp.util.make_text_document_params(buf)

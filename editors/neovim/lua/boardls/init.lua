@@ -2,6 +2,8 @@
 --
 --   require("boardls").setup({
 --     cmd = { "boardls", "lsp" },        -- default; or { "/path/to/boardls", "lsp" }
+--     -- Optional: each case's solve budget and codes to silence (the server's defaults otherwise).
+--     init_options = { solveTimeMs = 30000, solveNodes = 50000000, solveMemoryMb = 1024, allow = { "W501" } },
 --     on_attach = function(client, bufnr) ... end,
 --   })
 --
@@ -107,6 +109,7 @@ local function attach(bufnr, config)
     cmd = config.cmd,
     root_dir = root,
     settings = config.settings,
+    init_options = config.init_options,
     capabilities = config.capabilities,
     on_attach = on_attach,
   }
