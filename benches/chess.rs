@@ -8,33 +8,26 @@ use boardls::games::Budget;
 use boardls::games::Game;
 use boardls::games::chess::{Chess, ChessBoard, Piece};
 use criterion::{Criterion, Throughput, black_box, criterion_group};
+use xorshift::XorShift;
+
+#[path = "../tests/support/xorshift.rs"]
+mod xorshift;
 
 mod support;
 
-struct Rng(u64);
-
-impl Rng {
-    fn range(&mut self, lo: u64, hi: u64) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        lo + self.0 % (hi - lo + 1)
-    }
-}
-
 /// 1000 queries; `kind` is `random`, `max` (sides 900..1000) or a piece name.
 fn input(kind: &str) -> String {
-    let mut rng = Rng(0x2545_F491_4F6C_DD1D);
+    let mut rng = XorShift(0x2545_F491_4F6C_DD1D);
     let boards: Vec<ChessBoard> = (0..1000)
         .map(|_| {
             let piece = Piece::parse(kind)
-                .or_else(|| Piece::from_number(rng.range(1, 4)))
+                .or_else(|| Piece::from_number(1 + rng.below(4)))
                 .unwrap_or(Piece::Queen);
             let lo = if kind == "max" { 900 } else { 2 };
             ChessBoard {
                 piece,
-                rows: rng.range(lo, 1000),
-                cols: rng.range(lo, 1000),
+                rows: lo + rng.below(1001 - lo),
+                cols: lo + rng.below(1001 - lo),
             }
         })
         .collect();

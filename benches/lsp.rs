@@ -14,35 +14,24 @@ use criterion::{Criterion, criterion_group, criterion_main};
 use fixtures::hard_tetris;
 use serde_json::{Value, json};
 use std::time::{Duration, Instant};
+use xorshift::XorShift;
+
+#[path = "../tests/support/xorshift.rs"]
+mod xorshift;
 
 const URI: &str = "file:///bench/a.board";
-
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-
-    fn pick(&mut self, from: &[u8]) -> char {
-        from[(self.next() % from.len() as u64) as usize] as char
-    }
-}
 
 /// A zgame board whose first cell is `B` (so the answer is always `no no yes`) with a wrong
 /// `expect`: every solved version carries an E210.
 fn big_zgame(n: usize) -> String {
-    let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+    let mut rng = XorShift(0x9e37_79b9_7f4a_7c15);
     let mut text = String::from("[zgame \"big\"]\n");
     for r in 0..n {
         for c in 0..n {
             text.push(if r == 0 && c == 0 {
                 'B'
             } else {
-                rng.pick(b"........AB")
+                char::from(rng.pick(b"........AB"))
             });
         }
         text.push('\n');
@@ -54,7 +43,7 @@ fn big_zgame(n: usize) -> String {
 /// 1000 cases of the five games, no `expect` but on the first (a small zgame, edited by the
 /// bench), whose `expect` is wrong.
 fn mixed_file() -> String {
-    let mut rng = Rng(0x2545_f491_4f6c_dd1d);
+    let mut rng = XorShift(0x2545_f491_4f6c_dd1d);
     let mut text = String::from(
         "[zgame \"edited\"]\nB.......................\n........................\n........................\nexpect = yes no no\n\n",
     );
@@ -63,7 +52,7 @@ fn mixed_file() -> String {
             0 => {
                 text.push_str(&format!("[zgame \"z{i}\"]\n"));
                 for _ in 0..8 {
-                    let row: String = (0..8).map(|_| rng.pick(b"......AB")).collect();
+                    let row: String = (0..8).map(|_| char::from(rng.pick(b"......AB"))).collect();
                     text.push_str(&row);
                     text.push('\n');
                 }
@@ -75,7 +64,7 @@ fn mixed_file() -> String {
                         .map(|c| match (r, c) {
                             (0, 0) => 'A',
                             (5, 5) => 'B',
-                            _ => rng.pick(b"......#"),
+                            _ => char::from(rng.pick(b"......#")),
                         })
                         .collect();
                     text.push_str(&row);
@@ -92,7 +81,7 @@ fn mixed_file() -> String {
             3 => {
                 text.push_str(&format!("[tetris \"t{i}\"]\n"));
                 for _ in 0..4 {
-                    let row: String = (0..5).map(|_| rng.pick(b"00001")).collect();
+                    let row: String = (0..5).map(|_| char::from(rng.pick(b"00001"))).collect();
                     text.push_str(&row);
                     text.push('\n');
                 }
@@ -100,7 +89,7 @@ fn mixed_file() -> String {
             _ => {
                 text.push_str(&format!("[strings \"s{i}\"]\n"));
                 for _ in 0..4 {
-                    let row: String = (0..4).map(|_| rng.pick(b"abc")).collect();
+                    let row: String = (0..4).map(|_| char::from(rng.pick(b"abc"))).collect();
                     text.push_str(&row);
                     text.push('\n');
                 }

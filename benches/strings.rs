@@ -4,40 +4,21 @@
 use boardls::games::strings::Strings;
 use boardls::games::{Budget, Game, Grid};
 use criterion::{Criterion, black_box, criterion_group};
+use xorshift::XorShift;
+
+#[path = "../tests/support/xorshift.rs"]
+mod xorshift;
 
 /// The 20×20 board of the reference generator's `stress` preset (most reachable states known).
-const STRESS: [&str; 20] = [
-    "babaaaaaaccbabaabaac",
-    "accbacbbaabbabbcccbb",
-    "bbbbaaaccbabaabaacac",
-    "acacbbcaababbcccbbbb",
-    "aaaaabcbcaabbaacacbb",
-    "acbbaababbabccbabaca",
-    "aacccabaabcaacbcbbcc",
-    "baaabaababccbabacacc",
-    "bcabbbbbcaacbcbbcbcb",
-    "acbaaaabccbabacaccab",
-    "abbbbbcaacbcbcacabca",
-    "baaaabccbabababcabcb",
-    "bbabbaacbcbbccabcabc",
-    "abacacbacacabcbbaacb",
-    "abbcacbbbbccaabcbbba",
-    "acacbacacabcacaacbac",
-    "bcacbbbbcccbbcbcaaca",
-    "acbacbcacaababbbacac",
-    "acbbabcbcabcacbacacc",
-    "bacbcaccbbabcbacaccc",
-];
+const STRESS: &str = include_str!("../tests/data/strings/stress.txt");
 
-/// A deterministic random board (xorshift), so runs compare like with like.
-fn random_board(n: usize, alphabet: &[u8], mut seed: u64) -> Grid {
+/// A deterministic random board, so runs compare like with like.
+fn random_board(n: usize, alphabet: &[u8], seed: u64) -> Grid {
+    let mut rng = XorShift(seed);
     let mut grid = Grid::filled(n, n, b'a');
     for r in 0..n {
         for c in 0..n {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            grid.set(r, c, alphabet[(seed % alphabet.len() as u64) as usize]);
+            grid.set(r, c, rng.pick(alphabet));
         }
     }
     grid
@@ -48,7 +29,8 @@ fn boards() -> Vec<(&'static str, Grid)> {
         ("same", Grid::filled(20, 20, b'a')),
         (
             "stress",
-            Grid::from_rows(&STRESS).unwrap_or_else(|| Grid::filled(1, 1, b'a')),
+            Grid::from_rows(&STRESS.lines().collect::<Vec<_>>())
+                .unwrap_or_else(|| Grid::filled(1, 1, b'a')),
         ),
     ];
     for seed in 1..=3u64 {

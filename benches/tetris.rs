@@ -7,21 +7,14 @@ use boardls::games::tetris::Tetris;
 use boardls::games::{Budget, Game, Grid};
 use criterion::{Criterion, black_box, criterion_group};
 use std::time::{Duration, Instant};
+use xorshift::XorShift;
 
-struct Rng(u64);
-
-impl Rng {
-    fn below(&mut self, n: u64) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0 % n
-    }
-}
+#[path = "../tests/support/xorshift.rs"]
+mod xorshift;
 
 /// 100 boards of 10×10, each cell blocked with probability 20%.
 fn random_boards() -> Vec<Grid> {
-    let mut rng = Rng(0x1234_5678_9abc_def1);
+    let mut rng = XorShift(0x1234_5678_9abc_def1);
     (0..100)
         .map(|_| {
             let mut g = Grid::filled(10, 10, b'0');

@@ -7,6 +7,10 @@
 use boardls::games::zgame::Zgame;
 use boardls::games::{Budget, Game, Grid};
 use criterion::{Criterion, Throughput, black_box, criterion_group};
+use xorshift::XorShift;
+
+#[path = "../tests/support/xorshift.rs"]
+mod xorshift;
 
 mod support;
 
@@ -14,29 +18,18 @@ mod support;
 /// 25% B), `stress` (15% letters, random letters on the last row and column).
 const KINDS: [&str; 4] = ["dots", "sparse", "dense", "stress"];
 
-struct Rng(u64);
-
-impl Rng {
-    fn below(&mut self, n: u64) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0 % n
-    }
-
-    fn letter(&mut self) -> u8 {
-        if self.below(2) == 0 { b'A' } else { b'B' }
-    }
+fn letter(rng: &mut XorShift) -> u8 {
+    if rng.below(2) == 0 { b'A' } else { b'B' }
 }
 
-fn board(kind: &str, n: usize, rng: &mut Rng) -> Grid {
+fn board(kind: &str, n: usize, rng: &mut XorShift) -> Grid {
     let mut g = Grid::filled(n, n, b'.');
     for r in 0..n {
         for c in 0..n {
             let cell = match kind {
-                "sparse" if rng.below(100) < 2 => rng.letter(),
+                "sparse" if rng.below(100) < 2 => letter(rng),
                 "dense" => [b'.', b'.', b'A', b'B'][rng.below(4) as usize],
-                "stress" if rng.below(100) < 15 => rng.letter(),
+                "stress" if rng.below(100) < 15 => letter(rng),
                 _ => b'.',
             };
             g.set(r, c, cell);
@@ -44,7 +37,7 @@ fn board(kind: &str, n: usize, rng: &mut Rng) -> Grid {
     }
     if kind == "stress" {
         for i in 0..n {
-            let (x, y) = (rng.letter(), rng.letter());
+            let (x, y) = (letter(rng), letter(rng));
             g.set(i, n - 1, x);
             g.set(n - 1, i, y);
         }
@@ -54,7 +47,7 @@ fn board(kind: &str, n: usize, rng: &mut Rng) -> Grid {
 
 /// T = 50 boards of 500×500 as one judge input.
 fn input(kind: &str) -> String {
-    let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
+    let mut rng = XorShift(0x9E37_79B9_7F4A_7C15);
     let boards: Vec<Grid> = (0..50).map(|_| board(kind, 500, &mut rng)).collect();
     Zgame::write_judge(&boards)
 }
@@ -85,7 +78,7 @@ fn judge_50x500x500(c: &mut Criterion) {
     }
     group.finish();
 
-    let mut rng = Rng(7);
+    let mut rng = XorShift(7);
     let g = board("stress", 500, &mut rng);
     let mut group = c.benchmark_group("zgame");
     group.sample_size(20);

@@ -394,40 +394,22 @@ fn optimal_line_leaves_out_dead_ends() {
 // ---------------------------------------------------------------- limits and budgets
 
 /// The 20×20 board of the reference generator's `stress` preset (most reachable states known).
-const STRESS: [&str; 20] = [
-    "babaaaaaaccbabaabaac",
-    "accbacbbaabbabbcccbb",
-    "bbbbaaaccbabaabaacac",
-    "acacbbcaababbcccbbbb",
-    "aaaaabcbcaabbaacacbb",
-    "acbbaababbabccbabaca",
-    "aacccabaabcaacbcbbcc",
-    "baaabaababccbabacacc",
-    "bcabbbbbcaacbcbbcbcb",
-    "acbaaaabccbabacaccab",
-    "abbbbbcaacbcbcacabca",
-    "baaaabccbabababcabcb",
-    "bbabbaacbcbbccabcabc",
-    "abacacbacacabcbbaacb",
-    "abbcacbbbbccaabcbbba",
-    "acacbacacabcacaacbac",
-    "bcacbbbbcccbbcbcaaca",
-    "acbacbcacaababbbacac",
-    "acbbabcbcabcacbacacc",
-    "bacbcaccbbabcbacaccc",
-];
+fn stress() -> Grid {
+    let rows: Vec<&str> = include_str!("data/strings/stress.txt").lines().collect();
+    grid_str(&rows)
+}
 
 #[test]
 fn stress_board_agrees_with_the_reference_answer() {
     // The reference solution prints DRAW for this board.
-    let solution = Strings::solve(&grid_str(&STRESS), &Budget::unlimited()).expect("solved");
+    let solution = Strings::solve(&stress(), &Budget::unlimited()).expect("solved");
     assert_eq!(solution.answer, "DRAW");
     assert!(solution.nodes > 4096, "{} nodes", solution.nodes);
 }
 
 #[test]
 fn node_budget_and_cancel_are_respected() {
-    let grid = grid_str(&STRESS);
+    let grid = stress();
     let small = Budget {
         max_nodes: 100,
         ..Budget::unlimited()

@@ -9,6 +9,10 @@ use proptest::prelude::*;
 use std::collections::{BTreeSet, HashMap};
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
+use xorshift::XorShift;
+
+#[path = "support/xorshift.rs"]
+mod xorshift;
 
 // ---------------------------------------------------------------- brute force
 
@@ -133,34 +137,23 @@ fn budget() -> Budget {
     Budget::unlimited()
 }
 
-/// Deterministic pseudo-random numbers for the fixed-seed tests.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
+/// A fixed-seed n × m board: `letters_percent` % of the cells `A`, as many `B`.
+fn random_board(rng: &mut XorShift, n: usize, m: usize, letters_percent: u64) -> Grid {
+    let mut cells = Vec::with_capacity(n * m);
+    for _ in 0..n * m {
+        let x = rng.below(200);
+        cells.push(if x < letters_percent {
+            b'A'
+        } else if x < 2 * letters_percent {
+            b'B'
+        } else {
+            b'.'
+        });
     }
-
-    fn board(&mut self, n: usize, m: usize, letters_percent: u64) -> Grid {
-        let mut cells = Vec::with_capacity(n * m);
-        for _ in 0..n * m {
-            let x = self.next() % 200;
-            cells.push(if x < letters_percent {
-                b'A'
-            } else if x < 2 * letters_percent {
-                b'B'
-            } else {
-                b'.'
-            });
-        }
-        Grid {
-            rows: n,
-            cols: m,
-            cells,
-        }
+    Grid {
+        rows: n,
+        cols: m,
+        cells,
     }
 }
 
@@ -278,11 +271,11 @@ proptest! {
 
 #[test]
 fn word_boundaries_and_tall_boards_match_the_brute_force() {
-    let mut rng = Rng(0x2545_f491_4f6c_dd1d);
+    let mut rng = XorShift(0x2545_f491_4f6c_dd1d);
     for m in [1, 2, 63, 64, 65, 127, 128, 129, 191, 192, 193, 500] {
         for n in [1, 2, 3, 64, 65] {
             for letters in [0, 3, 15, 40, 90] {
-                let g = rng.board(n, m, letters);
+                let g = random_board(&mut rng, n, m, letters);
                 let want = brute_answer(&g);
                 assert_eq!(Zgame::answer(&g, &budget()).as_ref(), Ok(&want), "{n}×{m}");
                 assert_eq!(Zgame::solve(&g, &budget()).map(|s| s.answer), Ok(want));
@@ -293,9 +286,9 @@ fn word_boundaries_and_tall_boards_match_the_brute_force() {
 
 #[test]
 fn a_full_size_board_matches_the_brute_force() {
-    let mut rng = Rng(77);
+    let mut rng = XorShift(77);
     for letters in [2, 15] {
-        let g = rng.board(500, 500, letters);
+        let g = random_board(&mut rng, 500, 500, letters);
         let want = brute_answer(&g);
         assert_eq!(Zgame::answer(&g, &budget()), Ok(want.clone()));
         let solution = Zgame::solve(&g, &budget()).expect("solvable");
@@ -320,11 +313,11 @@ fn transpose(g: &Grid) -> Grid {
 /// bit-parallel rows; the editor's table answers the board itself.
 #[test]
 fn boards_of_millions_of_rows_agree_with_their_transpose() {
-    let mut rng = Rng(5);
+    let mut rng = XorShift(5);
     for (n, m) in [(4_200_000, 1), (4_200_001, 3), (4_500_000, 2)] {
         let mut g = Grid::filled(n, m, b'.');
         // Letters only near the end: the long empty start still decides whose turn it is.
-        let tail = rng.board(1000, m, 10);
+        let tail = random_board(&mut rng, 1000, m, 10);
         for r in 0..1000 {
             for c in 0..m {
                 g.set(n - 1000 + r, c, tail.at(r, c));
@@ -343,13 +336,13 @@ fn boards_of_millions_of_rows_agree_with_their_transpose() {
 
 #[test]
 fn all_eight_answers_occur() {
-    let mut rng = Rng(99);
+    let mut rng = XorShift(99);
     let mut seen = BTreeSet::new();
     for _ in 0..20_000 {
         let n = 1 + (rng.next() % 5) as usize;
         let m = 1 + (rng.next() % 5) as usize;
         let letters = rng.next() % 100;
-        seen.insert(brute_answer(&rng.board(n, m, letters)));
+        seen.insert(brute_answer(&random_board(&mut rng, n, m, letters)));
     }
     let classes: BTreeSet<String> = Zgame::SPEC
         .answer_classes
