@@ -1,6 +1,6 @@
 //! chess (HDU 5754 Life Winner Bo): closed forms and the per-cell DP against a plain minimax over
-//! cells, Wythoff positions against Zeckendorf representations, the sample through `judge`,
-//! judge input errors and board diagnostics.
+//! cells, Wythoff positions against Zeckendorf representations, judge I/O and its errors, board
+//! diagnostics (the original sample through `judge`: `tests/samples.rs`).
 
 use boardls::diag::{Diagnostic, Severity};
 use boardls::games::chess::{
@@ -370,19 +370,6 @@ fn the_largest_boards_are_answered_without_a_map() {
 }
 
 // ---------------------------------------------------------------- judge I/O
-
-#[test]
-fn the_original_sample_byte_for_byte() {
-    let input = include_str!("data/samples/chess.in");
-    let output = include_str!("data/samples/chess.out");
-    assert_eq!(Chess::judge(input, &budget()).ok().as_deref(), Some(output));
-    let boards = Chess::read_judge(input).expect("the sample reads");
-    let answers: String = boards
-        .iter()
-        .map(|b| Chess::answer(b, &budget()).expect("solvable") + "\n")
-        .collect();
-    assert_eq!(answers, output);
-}
 
 #[test]
 fn the_seeds_wrong_answers_are_right_here() {

@@ -679,16 +679,6 @@ fn hard_kinds_at_full_size_agree_with_the_plain_layered_dp() {
 // Judge input and output
 
 #[test]
-fn samples_are_answered_byte_for_byte() {
-    let input = data("samples/race.in");
-    let output = data("samples/race.out");
-    assert_eq!(
-        Race::judge(&input, &Budget::unlimited()).expect("judged"),
-        output
-    );
-}
-
-#[test]
 fn written_judge_input_reads_back() {
     let boards = Race::read_judge(&data("samples/race.in")).expect("sample");
     let text = Race::write_judge(&boards);

@@ -1,5 +1,5 @@
-//! tetris (HDU 1760): the solver against a plain brute force, the original samples, known
-//! results, budgets and judge I/O.
+//! tetris (HDU 1760): the solver against a plain brute force, known results, budgets and judge
+//! I/O (the original samples: `tests/samples.rs`).
 
 use boardls::diag::Severity;
 use boardls::games::tetris::Tetris;
@@ -188,16 +188,6 @@ fn every_empty_board_up_to_36_cells_matches_brute_force() {
 
 // ---------------------------------------------------------------------------------------------
 // Samples and known results.
-
-#[test]
-fn original_samples_byte_for_byte() {
-    let input = include_str!("data/samples/tetris.in");
-    let output = include_str!("data/samples/tetris.out");
-    assert_eq!(
-        Tetris::judge(input, &unlimited()).expect("sample solves"),
-        output
-    );
-}
 
 #[test]
 fn sample_two_explained() {
