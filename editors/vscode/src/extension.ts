@@ -12,6 +12,7 @@ import {
   State,
 } from 'vscode-languageclient/node';
 import { resolveServerPath } from './serverPath';
+import { cliFlags, initializationOptions, readSolveSettings, SolveSettings } from './settings';
 
 const LANGUAGE_ID = 'board';
 // Notifications show plain text: no Markdown quotes around the commands.
@@ -29,7 +30,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     vscode.commands.registerCommand('boardls.exportTests', exportTests),
     vscode.commands.registerCommand('boardls.restartServer', restartServer),
     vscode.workspace.onDidChangeConfiguration((e) => {
-      if (e.affectsConfiguration('boardls.server')) {
+      // The budget is read once, at `initialize`: a new one needs a new server.
+      if (['boardls.server', 'boardls.solve', 'boardls.diagnostics'].some((s) => e.affectsConfiguration(s))) {
         void restartServer();
       }
     }),
@@ -40,6 +42,11 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
 
 export async function deactivate(): Promise<void> {
   await stopServer();
+}
+
+function solveSettings(): SolveSettings {
+  const config = vscode.workspace.getConfiguration('boardls');
+  return readSolveSettings((key, fallback) => config.get(key, fallback));
 }
 
 function firstWorkspaceFolder(): string | undefined {
@@ -82,6 +89,7 @@ async function startServer(): Promise<void> {
       { scheme: 'untitled', language: LANGUAGE_ID },
     ],
     outputChannel: output,
+    initializationOptions: initializationOptions(solveSettings()),
     // The trace setting is read by the client from `boardls.trace.server` (its id is `boardls`).
   };
   output.appendLine(`starting ${command} lsp ${extraArgs.join(' ')}`.trimEnd());
@@ -190,7 +198,7 @@ async function exportTests(): Promise<void> {
       await d.save();
     }
   }
-  const args = ['export', ...source.paths, '--out', outDir];
+  const args = [...cliFlags(solveSettings()), 'export', ...source.paths, '--out', outDir];
   output.appendLine(`$ ${command} ${args.join(' ')}`);
   const result = await new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
     execFile(command, args, { maxBuffer: 64 * 1024 * 1024 }, (err, stdout, stderr) => {

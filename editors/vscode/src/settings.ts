@@ -1,0 +1,74 @@
+// The solve budget and silenced codes, from the `boardls.solve.*` and `boardls.diagnostics.allow`
+// settings to what the server takes: `initializationOptions` for `boardls lsp`, flags for the
+// `boardls export` the extension runs. No `vscode` import, so test/unit runs it under plain Node.
+
+/** Reads one setting, as `WorkspaceConfiguration.get` does. */
+export type Get = <T>(key: string, fallback: T) => T;
+
+export interface SolveSettings {
+  /** Each is unset when its setting is not a usable number: the server's default stands. */
+  timeMs?: number;
+  nodes?: number;
+  memoryMb?: number;
+  allow: string[];
+}
+
+// Settings are user-edited JSON: anything can arrive, so keep only what the server accepts and
+// let its own defaults stand for the rest.
+function count(value: unknown, min: number): number | undefined {
+  return typeof value === 'number' && Number.isSafeInteger(value) && value >= min ? value : undefined;
+}
+
+export function readSolveSettings(get: Get): SolveSettings {
+  const seconds = get<unknown>('solve.timeSeconds', undefined);
+  const timeMs =
+    typeof seconds === 'number' && Number.isFinite(seconds) && seconds >= 0
+      ? count(Math.round(seconds * 1000), 0)
+      : undefined;
+  const allow = get<unknown>('diagnostics.allow', []);
+  return {
+    timeMs,
+    nodes: count(get<unknown>('solve.nodes', undefined), 0),
+    // 0 MiB fits no solve: the server ignores it, so it is not sent.
+    memoryMb: count(get<unknown>('solve.memoryMb', undefined), 1),
+    allow: Array.isArray(allow)
+      ? allow.filter((c): c is string => typeof c === 'string').map((c) => c.trim()).filter((c) => c !== '')
+      : [],
+  };
+}
+
+/** The `initializationOptions` of `boardls lsp` (see the server's README, "Caps and budgets"). */
+export function initializationOptions(s: SolveSettings): Record<string, unknown> {
+  const options: Record<string, unknown> = {};
+  if (s.timeMs !== undefined) {
+    options.solveTimeMs = s.timeMs;
+  }
+  if (s.nodes !== undefined) {
+    options.solveNodes = s.nodes;
+  }
+  if (s.memoryMb !== undefined) {
+    options.solveMemoryMb = s.memoryMb;
+  }
+  if (s.allow.length > 0) {
+    options.allow = s.allow;
+  }
+  return options;
+}
+
+/** The same as command-line flags (global in `boardls`, so they go before the subcommand). */
+export function cliFlags(s: SolveSettings): string[] {
+  const flags: string[] = [];
+  if (s.timeMs !== undefined) {
+    flags.push('--time', String(s.timeMs / 1000));
+  }
+  if (s.nodes !== undefined) {
+    flags.push('--nodes', String(s.nodes));
+  }
+  if (s.memoryMb !== undefined) {
+    flags.push('--memory', String(s.memoryMb));
+  }
+  for (const code of s.allow) {
+    flags.push('--allow', code);
+  }
+  return flags;
+}
