@@ -44,9 +44,14 @@ export async function deactivate(): Promise<void> {
   await stopServer();
 }
 
+// Only what the user set is sent: unset, the server's own defaults stand, and an older binary
+// without a flag still runs an export with the defaults.
 function solveSettings(): SolveSettings {
   const config = vscode.workspace.getConfiguration('boardls');
-  return readSolveSettings((key, fallback) => config.get(key, fallback));
+  return readSolveSettings((key, fallback) => {
+    const set = config.inspect(key);
+    return (set?.workspaceFolderValue ?? set?.workspaceValue ?? set?.globalValue ?? fallback) as typeof fallback;
+  });
 }
 
 function firstWorkspaceFolder(): string | undefined {

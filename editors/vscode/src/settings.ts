@@ -2,7 +2,7 @@
 // settings to what the server takes: `initializationOptions` for `boardls lsp`, flags for the
 // `boardls export` the extension runs. No `vscode` import, so test/unit runs it under plain Node.
 
-/** Reads one setting, as `WorkspaceConfiguration.get` does. */
+/** Reads one setting the user has set, or `fallback`. */
 export type Get = <T>(key: string, fallback: T) => T;
 
 export interface SolveSettings {
@@ -32,7 +32,14 @@ export function readSolveSettings(get: Get): SolveSettings {
     // 0 MiB fits no solve: the server ignores it, so it is not sent.
     memoryMb: count(get<unknown>('solve.memoryMb', undefined), 1),
     allow: Array.isArray(allow)
-      ? allow.filter((c): c is string => typeof c === 'string').map((c) => c.trim()).filter((c) => c !== '')
+      ? [
+          ...new Set(
+            allow
+              .filter((c): c is string => typeof c === 'string')
+              .map((c) => c.trim().toUpperCase())
+              .filter((c) => c !== ''),
+          ),
+        ]
       : [],
   };
 }
@@ -68,7 +75,8 @@ export function cliFlags(s: SolveSettings): string[] {
     flags.push('--memory', String(s.memoryMb));
   }
   for (const code of s.allow) {
-    flags.push('--allow', code);
+    // One token, so that no code can be taken for a flag of its own.
+    flags.push(`--allow=${code}`);
   }
   return flags;
 }

@@ -9,15 +9,16 @@ function settings(values: Record<string, unknown>): Get {
   return <T>(key: string, fallback: T): T => (key in values ? (values[key] as T) : fallback);
 }
 
-const defaults = settings({
-  'solve.timeSeconds': 10,
-  'solve.nodes': 50000000,
-  'solve.memoryMb': 1024,
-  'diagnostics.allow': [],
+test("nothing set sends nothing: the server's own defaults stand", () => {
+  const s = readSolveSettings(settings({}));
+  assert.deepEqual(initializationOptions(s), {});
+  assert.deepEqual(cliFlags(s), []);
 });
 
-test("the defaults are the server's own", () => {
-  const s = readSolveSettings(defaults);
+test('values set to the documented defaults are sent as they are', () => {
+  const s = readSolveSettings(
+    settings({ 'solve.timeSeconds': 10, 'solve.nodes': 50000000, 'solve.memoryMb': 1024, 'diagnostics.allow': [] }),
+  );
   assert.deepEqual(initializationOptions(s), { solveTimeMs: 10000, solveNodes: 50000000, solveMemoryMb: 1024 });
   assert.deepEqual(cliFlags(s), ['--time', '10', '--nodes', '50000000', '--memory', '1024']);
 });
@@ -48,10 +49,10 @@ test('values the server would refuse are left out, so its defaults stand', () =>
   }
 });
 
-test('allowed codes are trimmed and blanks and non-strings dropped', () => {
-  const s = readSolveSettings(settings({ 'diagnostics.allow': [' W501 ', '', 7, 'E210', '  '] }));
+test('allowed codes are trimmed, upper-cased and deduplicated; blanks and non-strings dropped', () => {
+  const s = readSolveSettings(settings({ 'diagnostics.allow': [' W501 ', '', 7, 'e210', '  ', 'w501'] }));
   assert.deepEqual(initializationOptions(s), { allow: ['W501', 'E210'] });
-  assert.deepEqual(cliFlags(s), ['--allow', 'W501', '--allow', 'E210']);
+  assert.deepEqual(cliFlags(s), ['--allow=W501', '--allow=E210']);
 });
 
 test('every flag in order, each code repeated with its own --allow', () => {
@@ -64,7 +65,7 @@ test('every flag in order, each code repeated with its own --allow', () => {
     }),
   );
   assert.deepEqual(cliFlags(s), [
-    '--time', '2.5', '--nodes', '0', '--memory', '1', '--allow', 'W301', '--allow', 'W302',
+    '--time', '2.5', '--nodes', '0', '--memory', '1', '--allow=W301', '--allow=W302',
   ]);
   assert.deepEqual(initializationOptions(s), {
     solveTimeMs: 2500,
