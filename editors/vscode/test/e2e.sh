@@ -38,9 +38,15 @@ if [[ -d "$REPO/examples" ]]; then
 fi
 cp "$HERE/fixture/e2e.board" "$OUT/ws/"
 
+# boardls.server.path is machine-overridable: a remote window (code-server is one) ignores it in
+# User settings once the extension's settings are registered, which may be before activation.
+# Remote settings are the place for it.
+mkdir -p "$OUT/data/user/Machine"
+cat > "$OUT/data/user/Machine/settings.json" <<JSON
+{ "boardls.server.path": "$BOARDLS_BIN" }
+JSON
 cat > "$OUT/data/user/User/settings.json" <<JSON
 {
-  "boardls.server.path": "$BOARDLS_BIN",
   "workbench.colorTheme": "Default Dark Modern",
   "workbench.startupEditor": "none",
   "workbench.tips.enabled": false,
