@@ -301,6 +301,61 @@ async fn new_results_are_followed_by_a_lens_refresh() {
     client.stop().await;
 }
 
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn inlay_hints_give_each_answer_after_its_header_in_either_encoding() {
+    let text = "[zgame \"é中😀\"]\n..B\n..B\nBB.\nexpect = yes no no\n\n[race]\nA.\n.B\n";
+    for encodings in [&["utf-16"][..], &["utf-8"][..]] {
+        let client = Client::start(encodings).await;
+        let enc = client.encoding;
+        client.open(URI, 1, text);
+        // New answers are followed by a refresh, as lenses are.
+        client
+            .wait_for("inlay hint refresh", |m| {
+                m["method"] == "workspace/inlayHint/refresh"
+            })
+            .await;
+        let whole = json!({ "start": { "line": 0, "character": 0 }, "end": { "line": 99, "character": 0 } });
+        let hints = client
+            .call(
+                "textDocument/inlayHint",
+                json!({ "textDocument": { "uri": URI }, "range": whole }),
+            )
+            .await;
+        let end_of_header = units("[zgame \"é中😀\"]", enc);
+        assert_eq!(
+            hints[0]["position"],
+            json!({ "line": 0, "character": end_of_header }),
+            "{hints}"
+        );
+        assert_eq!(hints[0]["label"], "answer: no no yes ≠ expect", "{hints}");
+        assert_eq!(hints[0]["paddingLeft"], true);
+        assert_eq!(
+            hints[1]["position"],
+            json!({ "line": 6, "character": 6 }),
+            "{hints}"
+        );
+        assert_eq!(hints[1]["label"], "answer: B", "{hints}");
+        assert!(
+            hints[1]["tooltip"]
+                .as_str()
+                .is_some_and(|t| t.starts_with("B wins")),
+            "{hints}"
+        );
+        // Only the lines asked for.
+        let race_only =
+            json!({ "start": { "line": 5, "character": 0 }, "end": { "line": 8, "character": 0 } });
+        let hints = client
+            .call(
+                "textDocument/inlayHint",
+                json!({ "textDocument": { "uri": URI }, "range": race_only }),
+            )
+            .await;
+        assert_eq!(hints.as_array().map(Vec::len), Some(1), "{hints}");
+        assert_eq!(hints[0]["label"], "answer: B", "{hints}");
+        client.stop().await;
+    }
+}
+
 // ---------------------------------------------------------------------------------------------
 // Code actions
 

@@ -21,6 +21,10 @@ require("boardls").setup({
     map("<leader>f", function() vim.lsp.buf.format({ async = true }) end, "format (boardls fmt)")
     map("<leader>e", vim.diagnostic.open_float, "show the diagnostics of this line")
     map("<leader>E", require("boardls").fill_all_expected, "fill in all expected answers")
+    -- Each case's judge answer after its header (Neovim 0.10+).
+    if vim.lsp.inlay_hint and vim.lsp.inlay_hint.enable then
+      pcall(vim.lsp.inlay_hint.enable, true, { bufnr = bufnr })
+    end
   end,
 })
 

@@ -5,6 +5,7 @@ pub mod completion;
 pub mod fixes;
 pub mod folding;
 pub mod format;
+pub mod hints;
 pub mod hover;
 pub mod lens;
 pub mod marks;

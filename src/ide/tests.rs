@@ -3,6 +3,7 @@
 use super::completion::completions;
 use super::fixes::{fixes, write_expect};
 use super::folding::{FoldKind, folds};
+use super::hints::hints;
 use super::hover::hover;
 use super::lens::{LensAction, lenses};
 use super::marks::cell_marks;
@@ -226,6 +227,47 @@ fn lenses_keep_the_last_result_while_solving() {
     assert_eq!(all.len(), 2);
     assert_eq!(all[1].action, LensAction::WriteExpect { case: 0 });
     assert_eq!(all[1].title, "write expect = B");
+}
+
+#[test]
+fn hints_give_each_answer_at_its_header_lines_end_marked_against_expect() {
+    let mut f = Fixture::new(concat!(
+        "[zgame \"right\"] // note\n..B\n..B\nBB.\nexpect = no no yes\n\n",
+        "[zgame \"wrong\"]\n..B\n..B\nBB.\nexpect = yes no no\n\n",
+        "[race]\nA.\n.B\n\n",
+        "[zgame]\n..C\n\n",
+        "[chess]\npiece = king\nsize = 5 5\n",
+    ));
+    let all = hints(&f.view(), Span::new(0, f.text.len()));
+    let labels: Vec<&str> = all.iter().map(|h| h.label.as_str()).collect();
+    // The case with a bad cell has none.
+    assert_eq!(
+        labels,
+        [
+            "answer: no no yes ✓",
+            "answer: no no yes ≠ expect",
+            "answer: B",
+            "answer: G"
+        ]
+    );
+    assert_eq!(&f.text[..all[0].offset], "[zgame \"right\"] // note");
+    let tooltip = all[2].tooltip.as_deref().unwrap_or("");
+    assert!(tooltip.starts_with("B wins"), "{tooltip}");
+    // Only those asked for: the second header's line.
+    let second = f.text.find("[zgame \"wrong\"]").unwrap();
+    let some = hints(&f.view(), Span::new(second, second + 20));
+    assert_eq!(some.len(), 1);
+    assert_eq!(some[0].label, "answer: no no yes ≠ expect");
+    // While solving again: the last answer, marked as such.
+    let last = f.states[2].clone();
+    let CaseState::Done(v) = last else {
+        panic!("not solved")
+    };
+    f.states[2] = CaseState::Pending { last: Some(v) };
+    f.states[4] = CaseState::Pending { last: None };
+    let all = hints(&f.view(), Span::new(0, f.text.len()));
+    assert_eq!(all[2].label, "answer: B (solving…)");
+    assert_eq!(all[3].label, "solving…");
 }
 
 #[test]

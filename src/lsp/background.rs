@@ -79,6 +79,12 @@ pub(crate) async fn send_loop(shared: Weak<Shared>, mut rx: mpsc::UnboundedRecei
                         let _ = client.code_lens_refresh().await;
                     });
                 }
+                if caps.inlay_hint_refresh {
+                    let client = shared.client.clone();
+                    shared.spawn(async move {
+                        let _ = client.inlay_hint_refresh().await;
+                    });
+                }
                 if caps.semantic_tokens_refresh {
                     let client = shared.client.clone();
                     shared.spawn(async move {

@@ -12,6 +12,7 @@ pub struct ClientCaps {
     pub encoding: Encoding,
     pub code_lens_refresh: bool,
     pub semantic_tokens_refresh: bool,
+    pub inlay_hint_refresh: bool,
     pub work_done_progress: bool,
     pub apply_edit: bool,
     pub document_changes: bool,
@@ -38,6 +39,10 @@ impl ClientCaps {
                 .unwrap_or(false),
             semantic_tokens_refresh: workspace
                 .and_then(|w| w.semantic_tokens.as_ref())
+                .and_then(|c| c.refresh_support)
+                .unwrap_or(false),
+            inlay_hint_refresh: workspace
+                .and_then(|w| w.inlay_hint.as_ref())
                 .and_then(|c| c.refresh_support)
                 .unwrap_or(false),
             work_done_progress: caps
@@ -98,6 +103,7 @@ pub fn server_capabilities(client: &ClientCaps) -> lsp::ServerCapabilities {
             ),
         ),
         document_symbol_provider: Some(lsp::OneOf::Left(true)),
+        inlay_hint_provider: Some(lsp::OneOf::Left(true)),
         folding_range_provider: Some(lsp::FoldingRangeProviderCapability::Simple(true)),
         document_formatting_provider: Some(lsp::OneOf::Left(true)),
         completion_provider: Some(lsp::CompletionOptions {

@@ -60,6 +60,24 @@ pub(crate) fn code_lens(view: &View, ctx: &Ctx) -> Vec<lsp::CodeLens> {
         .collect()
 }
 
+pub(crate) fn inlay_hints(view: &View, ctx: &Ctx, range: lsp::Range) -> Vec<lsp::InlayHint> {
+    let enc = ctx.caps.encoding;
+    let within = from_proto::span(view.text(), view.index(), range, enc);
+    ide::hints::hints(&view.file(), within)
+        .into_iter()
+        .map(|hint| lsp::InlayHint {
+            position: to_proto::position(view.text(), view.index(), hint.offset, enc),
+            label: lsp::InlayHintLabel::String(hint.label),
+            kind: None,
+            text_edits: None,
+            tooltip: hint.tooltip.map(lsp::InlayHintTooltip::String),
+            padding_left: Some(true),
+            padding_right: None,
+            data: None,
+        })
+        .collect()
+}
+
 fn workspace_edit(view: &View, ctx: &Ctx, caps: &ClientCaps, edits: &[Edit]) -> lsp::WorkspaceEdit {
     let enc = caps.encoding;
     let edits: Vec<lsp::TextEdit> = edits

@@ -296,6 +296,16 @@ impl LanguageServer for Backend {
         .await
     }
 
+    async fn inlay_hint(
+        &self,
+        params: lsp::InlayHintParams,
+    ) -> Result<Option<Vec<lsp::InlayHint>>> {
+        self.with_view(&params.text_document.uri, move |view, ctx| {
+            Some(handlers::inlay_hints(view, ctx, params.range))
+        })
+        .await
+    }
+
     async fn code_action(
         &self,
         params: lsp::CodeActionParams,

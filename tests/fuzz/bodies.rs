@@ -102,6 +102,9 @@ pub fn check(data: &[u8]) {
     for lens in ide::lens::lenses(&view) {
         assert_span(&text, Span::new(lens.offset, lens.offset), "lens");
     }
+    for hint in ide::hints::hints(&view, Span::new(0, text.len())) {
+        assert_span(&text, Span::new(hint.offset, hint.offset), "inlay hint");
+    }
     for (span, _) in ide::marks::cell_marks(&view) {
         assert_span(&text, span, "cell mark");
     }

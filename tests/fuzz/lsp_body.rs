@@ -143,7 +143,11 @@ async fn drive(data: &[u8]) {
             }
             5 => Some(("textDocument/hover", at(&mut input))),
             6 => Some(("textDocument/completion", at(&mut input))),
-            7 => Some(("textDocument/codeLens", doc)),
+            7 if input.pick(2) == 0 => Some(("textDocument/codeLens", doc)),
+            7 => Some((
+                "textDocument/inlayHint",
+                json!({ "textDocument": { "uri": URI }, "range": input.range() }),
+            )),
             8 => Some(("textDocument/semanticTokens/full", doc)),
             9 => Some((
                 "textDocument/codeAction",

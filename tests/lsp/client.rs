@@ -135,7 +135,8 @@ impl Client {
                             "applyEdit": true,
                             "workspaceEdit": { "documentChanges": true },
                             "codeLens": { "refreshSupport": true },
-                            "semanticTokens": { "refreshSupport": true }
+                            "semanticTokens": { "refreshSupport": true },
+                            "inlayHint": { "refreshSupport": true }
                         },
                         "textDocument": {
                             "documentSymbol": { "hierarchicalDocumentSymbolSupport": true }

@@ -212,6 +212,18 @@ async function main() {
       return { lenses };
     });
 
+    await step('inlay hints with the answers', async () => {
+      const hints = await until('both answers after their headers', async () => {
+        const t = await page.$$eval('.monaco-editor .view-lines .view-line', (els) =>
+          els.map((e) => e.textContent.replace(/\u00a0/g, ' ')).filter((l) => l.includes('answer:')),
+        );
+        const ok = t.some((l) => /^\[zgame "sample 1"\]\s*answer: no no yes ≠ expect/.test(l)) &&
+          t.some((l) => /^\[zgame "one row"\]\s*answer: no yes no ✓/.test(l));
+        return ok ? t : null;
+      }, 30000);
+      return { hints };
+    });
+
     await step('error squiggle on the wrong expect', async () => {
       await page.waitForSelector('.monaco-editor .squiggly-error', { timeout: 30000 });
       return { squiggles: await page.locator('.monaco-editor .squiggly-error').count() };

@@ -2,7 +2,7 @@
 # End-to-end test of the packaged extension in a real VS Code: code-server (VS Code 1.100 in the
 # browser) on 127.0.0.1 with boardls.vsix installed offline, driven in headless Debian chromium by
 # e2e.js (playwright-core). It opens a copy of examples/ plus test/fixture/e2e.board and checks
-# what a user sees: lenses, an error squiggle and its Problems entry, a hover, coloured cells, a
+# what a user sees: lenses, inlay hints, an error squiggle and its Problems entry, a hover, coloured cells, a
 # lens that changes after typing, the lens and the command that write `expect`, the export
 # command, every example file, the Light+ colours, and the missing-binary message.
 #
