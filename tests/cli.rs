@@ -472,6 +472,17 @@ fn allow_silences_a_code() {
     let out = boardls(&["check", file.to_str().expect("path")]);
     assert_eq!(stdout(&out), "");
     assert_eq!(out.status.code(), Some(0));
+    // On the command line too; a code that silences nothing is refused, not ignored.
+    std::fs::write(&file, "[zgame]\n...\nexpect = yes yes yes\n").expect("write");
+    let path = file.to_str().expect("path");
+    let out = boardls(&["check", "--allow", "E210", path]);
+    assert_eq!((stdout(&out).as_str(), out.status.code()), ("", Some(0)));
+    let out = boardls(&["check", "--allow", "e210", path]);
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        stderr(&out),
+        "boardls: --allow: `e210` is not a boardls code: codes are written in capitals, `E210`\n"
+    );
 }
 
 #[test]

@@ -888,6 +888,36 @@ async fn the_editor_sets_the_memory_cap_over_the_servers_own() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_editors_allow_silences_codes_and_names_a_mistyped_one() {
+    let client = Client::start_with(
+        &[],
+        json!({ "solveMemoryMb": 1, "allow": ["W301", "W302", "w501"] }),
+    )
+    .await;
+    let warning = client
+        .wait_for("a warning about w501", |m| {
+            m["method"] == "window/showMessage"
+        })
+        .await;
+    let message = warning["params"]["message"].as_str().unwrap_or("");
+    assert!(
+        message.contains("`w501` is not a boardls code") && message.contains("`W501`"),
+        "{warning}"
+    );
+    assert_eq!(warning["params"]["type"], 2, "{warning}");
+    // Beyond the original limits (W301, W302, silenced) and too large for 1 MiB (W211, not).
+    client.open(URI, 1, &zgame_1000());
+    settle(&client, URI, 1, &["W211"]).await;
+    // Known codes draw no warning.
+    let more = client.drain().await;
+    assert!(
+        !more.iter().any(|m| m["method"] == "window/showMessage"),
+        "{more:?}"
+    );
+    client.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_50_by_50_tetris_search_stopped_by_its_budget_says_so() {
     // The centre blocked defeats symmetry: a real search. Stopped by nodes (deterministic)...
     let config = Config {

@@ -97,6 +97,20 @@ pub fn explain(code: &str) -> Option<&'static str> {
         .or_else(|| GameId::ALL.into_iter().find_map(|g| g.explain(code)))
 }
 
+/// Why `code`, given to silence (`--allow`, the editor's `allow`), silences nothing; `None` for
+/// a code boardls emits.
+pub fn not_a_code(code: &str) -> Option<String> {
+    if all_codes().any(|c| c == code) {
+        return None;
+    }
+    let upper = code.to_ascii_uppercase();
+    Some(if all_codes().any(|c| c == upper) {
+        format!("`{code}` is not a boardls code: codes are written in capitals, `{upper}`")
+    } else {
+        format!("`{code}` is not a boardls code (`boardls check` prints each one's code)")
+    })
+}
+
 /// Every code boardls can emit.
 pub fn all_codes() -> impl Iterator<Item = &'static str> {
     crate::syntax::CODES

@@ -181,6 +181,15 @@ pub fn main() -> ExitCode {
         // Saturates on 32-bit targets, where no cap that large could bind anyway.
         config.solve_memory = usize::try_from(mib.saturating_mul(1 << 20)).unwrap_or(usize::MAX);
     }
+    // A mistyped code would silence nothing without a word: refuse it instead.
+    if let Some(why) = cli
+        .allow
+        .iter()
+        .find_map(|c| crate::analysis::codes::not_a_code(c))
+    {
+        eprintln!("boardls: --allow: {why}");
+        return ExitCode::from(EXIT_UNUSABLE);
+    }
     config.allow = cli.allow;
     let code = match cli.command {
         Command::Check {

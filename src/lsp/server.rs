@@ -7,6 +7,7 @@ use super::convert::from_proto;
 use super::document::{Doc, Snapshot, View, lock};
 use super::handlers::{self, Ctx};
 use crate::analysis::SolveCache;
+use crate::analysis::codes;
 use crate::analysis::solve::panic_message;
 use crate::config::Config;
 use std::collections::HashMap;
@@ -204,6 +205,17 @@ fn config_from(base: &Config, options: Option<&serde_json::Value>) -> Config {
 }
 
 impl LanguageServer for Backend {
+    async fn initialized(&self, _: lsp::InitializedParams) {
+        // Said once the client listens: a mistyped code in `allow` silences nothing.
+        let config = self.shared.config();
+        for why in config.allow.iter().filter_map(|c| codes::not_a_code(c)) {
+            self.shared
+                .client
+                .show_message(lsp::MessageType::WARNING, format!("boardls: allow: {why}"))
+                .await;
+        }
+    }
+
     async fn initialize(&self, params: lsp::InitializeParams) -> Result<lsp::InitializeResult> {
         let caps = ClientCaps::new(&params.capabilities);
         *self.shared.caps.write().unwrap_or_else(|e| e.into_inner()) = caps;
