@@ -8,7 +8,7 @@ use boardls::analysis::case::edit_distance;
 use boardls::analysis::codes::{self, all_codes};
 use boardls::analysis::{Checked, SolveCache, check};
 use boardls::config::Config;
-use boardls::diag::Diagnostic;
+use boardls::diag::{Diagnostic, Severity};
 use boardls::ide::fixes::{Fix, fixes, write_all_expects};
 use boardls::ide::format::format_edit;
 use boardls::ide::{CaseState, Edit, FileView};
@@ -529,6 +529,10 @@ enum Intent {
         allow: usize,
         code: usize,
     },
+    /// `code` added to the file's first `allow` that has codes, or a new `allow` above all.
+    Silence {
+        code: &'static str,
+    },
 }
 
 impl Intent {
@@ -539,7 +543,7 @@ impl Intent {
             | Intent::RenameKey { case, .. }
             | Intent::DeleteProp { case, .. }
             | Intent::AddProp { case, .. } => Some(*case),
-            Intent::DropAllowCode { .. } => None,
+            Intent::DropAllowCode { .. } | Intent::Silence { .. } => None,
         }
     }
 }
@@ -573,6 +577,14 @@ fn intent(before: &Snapshot, fix: &Fix) -> Intent {
             .unwrap_or_else(|| panic!("{d:?} is not on a key"));
         (case, prop)
     };
+    if title.starts_with("Silence `") {
+        assert_eq!(
+            inside(title, "Silence `", "` in this file"),
+            d.code,
+            "{title}"
+        );
+        return Intent::Silence { code: d.code };
+    }
     match d.code {
         codes::WRONG_EXPECT | codes::BAD_EXPECT => Intent::Expect {
             case: in_case(),
@@ -663,6 +675,10 @@ fn expected_meaning(before: &Snapshot, intent: &Intent) -> Meaning {
                 m.allows.remove(*allow);
             }
         }
+        Intent::Silence { code } => match m.allows.first_mut() {
+            Some(first) if !first.is_empty() => first.push(code.to_string()),
+            _ => m.allows.insert(0, vec![code.to_string()]),
+        },
     }
     m
 }
@@ -685,13 +701,20 @@ fn check_fix(before: &Snapshot, fix: &Fix) {
 
     let (mut got, mut want) = (after.meaning(), expected_meaning(before, &intent));
     let codes_after = after.case_codes();
-    if let Intent::DropAllowCode { .. } = intent {
+    if let Intent::DropAllowCode { .. } | Intent::Silence { .. } = intent {
         (got, want) = (without_directives(got), without_directives(want));
     }
     assert_eq!(got, want, "{context}");
     assert_line_ends_kept(&before.text, &text, &context);
 
-    let codes_before = before.case_codes();
+    let mut codes_before = before.case_codes();
+    if let Intent::Silence { code } = intent {
+        // Gone from every case, and only it.
+        for codes in &mut codes_before {
+            codes.retain(|c| *c != code);
+        }
+        assert_eq!(after.file_count(code), 0, "{context}");
+    }
     for (case, (b, a)) in codes_before.iter().zip(&codes_after).enumerate() {
         if Some(case) != intent.case() {
             assert_eq!(a, b, "case {case}'s diagnostics changed: {context}");
@@ -726,6 +749,7 @@ fn check_fix(before: &Snapshot, fix: &Fix) {
                 .any(|d| d.code == codes::MISSING_KEY && d.message.contains(&named));
             assert!(!still, "{context}");
         }
+        Intent::Silence { .. } => {}
         Intent::DropAllowCode { .. } => {
             assert_eq!(
                 after.file_count(codes::UNKNOWN_ALLOW) + 1,
@@ -793,6 +817,15 @@ fn assert_fixes_offered(before: &Snapshot, offered: &[Fix]) {
             assert!(
                 has(d, prefix),
                 "no `{prefix}…` fix for {d:?} in {:?}",
+                before.text
+            );
+        }
+        // Warnings can be silenced (one fix per code, whichever diagnostic it names).
+        if d.severity != Severity::Error && d.code != codes::UNKNOWN_ALLOW {
+            let title = format!("Silence `{}` in this file", d.code);
+            assert!(
+                offered.iter().any(|f| f.title == title),
+                "no {title:?} in {:?}",
                 before.text
             );
         }
@@ -923,13 +956,14 @@ fn the_unknown_codes_are_unknown_and_the_known_ones_known() {
 }
 
 /// How the titles of the fixes begin.
-const FIX_KINDS: [&str; 6] = [
+const FIX_KINDS: [&str; 7] = [
     "Change `expect` to ",
     "Change to `",
     "Delete `",
     "Add `piece = ",
     "Add `expect = ",
     "Remove the unknown code",
+    "Silence `",
 ];
 
 #[test]

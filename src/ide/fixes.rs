@@ -3,7 +3,7 @@
 use super::{Edit, FileView, indent_of, line_with_break};
 use crate::analysis::case::edit_distance;
 use crate::analysis::{CaseAnalysis, codes};
-use crate::diag::Diagnostic;
+use crate::diag::{Diagnostic, Severity};
 use crate::games::GameId;
 use crate::span::Span;
 
@@ -56,10 +56,18 @@ pub fn write_all_expects(view: &FileView<'_>) -> Vec<Edit> {
 /// Fixes for the diagnostics touching `range`, then actions on the case there.
 pub fn fixes(view: &FileView<'_>, diagnostics: &[Diagnostic], range: Span) -> Vec<Fix> {
     let mut out = Vec::new();
+    let mut silenced = Vec::new();
     for d in diagnostics {
         let touches = d.span.start <= range.end && range.start <= d.span.end;
         if touches {
             fixes_for(view, d, &mut out);
+            // One per code, however many of its diagnostics the range touches.
+            if !silenced.contains(&d.code)
+                && let Some(fix) = silence(view, d)
+            {
+                silenced.push(d.code);
+                out.push(fix);
+            }
         }
     }
     if let Some(case) = view.case_before(range.start)
@@ -202,6 +210,40 @@ fn fixes_for(view: &FileView<'_>, d: &Diagnostic, out: &mut Vec<Fix>) {
         }
         _ => {}
     }
+}
+
+/// `// boardls: allow CODE` for a warning the author means to keep (a board beyond the original
+/// problem's limits on purpose): added to the file's first `allow`, or as a new first line.
+/// Errors are fixed, not silenced.
+fn silence(view: &FileView<'_>, d: &Diagnostic) -> Option<Fix> {
+    if d.severity == Severity::Error || d.code == codes::UNKNOWN_ALLOW {
+        return None;
+    }
+    let first_allow = view.analysis.parse.file.allows.first();
+    let edit = match first_allow.and_then(|a| a.codes.last()) {
+        Some(last) => Edit {
+            span: Span::new(last.span.end, last.span.end),
+            text: format!(" {}", d.code),
+        },
+        None => {
+            // After a byte order mark, which must stay first.
+            let at = if view.text.starts_with('\u{feff}') {
+                3
+            } else {
+                0
+            };
+            Edit {
+                span: Span::new(at, at),
+                text: format!("// boardls: allow {}{}", d.code, view.eol()),
+            }
+        }
+    };
+    Some(Fix {
+        title: format!("Silence `{}` in this file", d.code),
+        edits: vec![edit],
+        diagnostic: Some(d.clone()),
+        preferred: false,
+    })
 }
 
 /// What to delete to drop the comment at `comment`: its whole line when nothing else is on

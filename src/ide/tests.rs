@@ -185,6 +185,40 @@ fn unknown_allow_codes_can_be_removed() {
 }
 
 #[test]
+fn warnings_can_be_silenced_for_the_file_and_errors_cannot() {
+    // Two warnings of one code under the cursor: one fix.
+    let f = Fixture::new("// a note\n[chess]\npiece = king\nsize = 50$000 5000\n");
+    let (titles, applied) = f.fix("Silence `W501` in this file");
+    assert_eq!(titles, ["Silence `W501` in this file", "Add `expect = B`"]);
+    let applied = applied.unwrap();
+    assert_eq!(
+        applied,
+        "// boardls: allow W501\n// a note\n[chess]\npiece = king\nsize = 5000 5000\n"
+    );
+    let again = Fixture::new(&applied);
+    assert!(diagnostics(&again.view(), &Config::default()).is_empty());
+    // Added to the file's first `allow`, in its line style, after a byte order mark.
+    let f = Fixture::new("// boardls: allow W301 // why\n[chess]\npiece = king\nsize = 5000$0 5\n");
+    let (_, applied) = f.fix("Silence `W501` in this file");
+    assert!(
+        applied
+            .unwrap()
+            .starts_with("// boardls: allow W301 W501 // why\n")
+    );
+    let f = Fixture::new("\u{feff}[chess]\r\npiece = king\r\nsize = 5000$0 5\r\n");
+    let (_, applied) = f.fix("Silence `W501` in this file");
+    assert!(
+        applied
+            .unwrap()
+            .starts_with("\u{feff}// boardls: allow W501\r\n[chess]")
+    );
+    // A wrong answer is an error: fixed, never silenced.
+    let f = Fixture::new("[race]\nA.\n.B\nexpect = $0A\n");
+    let (titles, _) = f.fix("");
+    assert_eq!(titles, ["Change `expect` to `B`"]);
+}
+
+#[test]
 fn misspelt_games_are_corrected_and_far_ones_are_not_guessed() {
     let (_, applied) = Fixture::new("[rcae$0]\nA.\n.B\n").fix("Change to `race`");
     assert_eq!(applied.unwrap(), "[race]\nA.\n.B\n");
