@@ -227,8 +227,9 @@ fn silence(view: &FileView<'_>, d: &Diagnostic) -> Option<Fix> {
         },
         None => {
             // After a byte order mark, which must stay first.
-            let at = if view.text.starts_with('\u{feff}') {
-                3
+            const BOM: char = '\u{feff}';
+            let at = if view.text.starts_with(BOM) {
+                BOM.len_utf8()
             } else {
                 0
             };
