@@ -91,6 +91,10 @@ fn every_case_of_the_examples_is_solved_and_agrees_with_expect() {
 fn solve_in_words() {
     let out = boardls(&["solve", "examples/chess.board"]);
     expect_file!["data/cli/solve-chess.txt"].assert_eq(&stdout(&out));
+    // Every kind of status, and cases of no known game still named.
+    let out = boardls(&["solve", "examples/mistakes.board"]);
+    assert_eq!(out.status.code(), Some(1));
+    expect_file!["data/cli/solve-mistakes.txt"].assert_eq(&stdout(&out));
 }
 
 #[test]

@@ -60,7 +60,9 @@ pub fn run(paths: &[PathBuf], json: bool, config: &Config) -> u8 {
             let title = match (&c.name, c.game) {
                 (Some(name), Some(game)) => format!("{game} \"{name}\""),
                 (None, Some(game)) => game.to_string(),
-                (_, None) => "?".to_string(),
+                // An unknown game: the name still tells which case it is.
+                (Some(name), None) => format!("? \"{name}\""),
+                (None, None) => "?".to_string(),
             };
             let answer = c.answer.as_deref().unwrap_or("-");
             let mut line = format!("{}:{}: {title}: {answer}", c.file, c.line);
