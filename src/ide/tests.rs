@@ -198,20 +198,20 @@ fn warnings_can_be_silenced_for_the_file_and_errors_cannot() {
     let again = Fixture::new(&applied);
     assert!(diagnostics(&again.view(), &Config::default()).is_empty());
     // Added to the file's first `allow`, in its line style, after a byte order mark.
-    let f = Fixture::new("// boardls: allow W301 // why\n[chess]\npiece = king\nsize = 5000$0 5\n");
-    let (_, applied) = f.fix("Silence `W501` in this file");
-    assert!(
-        applied
-            .unwrap()
-            .starts_with("// boardls: allow W301 W501 // why\n")
-    );
-    let f = Fixture::new("\u{feff}[chess]\r\npiece = king\r\nsize = 5000$0 5\r\n");
-    let (_, applied) = f.fix("Silence `W501` in this file");
-    assert!(
-        applied
-            .unwrap()
-            .starts_with("\u{feff}// boardls: allow W501\r\n[chess]")
-    );
+    for (text, start) in [
+        (
+            "// boardls: allow W301 // why\n[chess]\npiece = king\nsize = 5000$0 5\n",
+            "// boardls: allow W301 W501 // why\n",
+        ),
+        (
+            "\u{feff}[chess]\r\npiece = king\r\nsize = 5000$0 5\r\n",
+            "\u{feff}// boardls: allow W501\r\n[chess]",
+        ),
+    ] {
+        let (_, applied) = Fixture::new(text).fix("Silence `W501` in this file");
+        let applied = applied.unwrap_or_default();
+        assert!(applied.starts_with(start), "{applied:?}");
+    }
     // A wrong answer is an error: fixed, never silenced.
     let f = Fixture::new("[race]\nA.\n.B\nexpect = $0A\n");
     let (titles, _) = f.fix("");
