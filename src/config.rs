@@ -36,6 +36,14 @@ pub struct Config {
     pub allow: Vec<String>,
 }
 
+impl Config {
+    /// Sets the memory cap from MiB, as the command line and the editor give it; saturates on
+    /// 32-bit targets, where no cap that large could bind anyway.
+    pub fn set_solve_memory_mib(&mut self, mib: u64) {
+        self.solve_memory = usize::try_from(mib.saturating_mul(1 << 20)).unwrap_or(usize::MAX);
+    }
+}
+
 impl Default for Config {
     fn default() -> Config {
         Config {

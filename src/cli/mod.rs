@@ -178,8 +178,7 @@ pub fn main() -> ExitCode {
         }
     }
     if let Some(mib) = cli.memory {
-        // Saturates on 32-bit targets, where no cap that large could bind anyway.
-        config.solve_memory = usize::try_from(mib.saturating_mul(1 << 20)).unwrap_or(usize::MAX);
+        config.set_solve_memory_mib(mib);
     }
     // A mistyped code would silence nothing without a word: refuse it instead.
     if let Some(why) = cli

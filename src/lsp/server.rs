@@ -199,7 +199,7 @@ fn config_from(base: &Config, options: Option<&serde_json::Value>) -> Config {
         .and_then(|v| v.as_u64())
         .filter(|&mib| mib > 0)
     {
-        config.solve_memory = usize::try_from(mib.saturating_mul(1 << 20)).unwrap_or(usize::MAX);
+        config.set_solve_memory_mib(mib);
     }
     config
 }
