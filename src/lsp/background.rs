@@ -14,6 +14,9 @@ use std::sync::{Arc, Weak};
 use std::time::{Duration, Instant};
 use tokio::sync::{mpsc, oneshot};
 use tower_lsp_server::ls_types as lsp;
+use tower_lsp_server::ls_types::request::{
+    CodeLensRefresh, InlayHintRefreshRequest, SemanticTokensRefresh,
+};
 
 /// A solve running this long first publishes the results found before it.
 const FLUSH_AFTER: Duration = Duration::from_millis(100);
@@ -72,28 +75,26 @@ pub(crate) async fn send_loop(shared: Weak<Shared>, mut rx: mpsc::UnboundedRecei
             }
             Out::Refresh => {
                 let caps = shared.caps();
-                // Requests to the client are awaited in tasks of their own, never here.
-                if caps.code_lens_refresh {
-                    let client = shared.client.clone();
-                    shared.spawn(async move {
-                        let _ = client.code_lens_refresh().await;
-                    });
-                }
-                if caps.inlay_hint_refresh {
-                    let client = shared.client.clone();
-                    shared.spawn(async move {
-                        let _ = client.inlay_hint_refresh().await;
-                    });
-                }
-                if caps.semantic_tokens_refresh {
-                    let client = shared.client.clone();
-                    shared.spawn(async move {
-                        let _ = client.semantic_tokens_refresh().await;
-                    });
-                }
+                refresh::<CodeLensRefresh>(&shared, caps.code_lens_refresh);
+                refresh::<InlayHintRefreshRequest>(&shared, caps.inlay_hint_refresh);
+                refresh::<SemanticTokensRefresh>(&shared, caps.semantic_tokens_refresh);
             }
             Out::Log(typ, message) => shared.client.log_message(typ, message).await,
         }
+    }
+}
+
+/// Asks the client to refresh what `R` names, when it said it can. The request is awaited in a
+/// task of its own, never in the send loop.
+fn refresh<R>(shared: &Shared, supported: bool)
+where
+    R: lsp::request::Request<Params = ()>,
+{
+    if supported {
+        let client = shared.client.clone();
+        shared.spawn(async move {
+            let _ = client.send_request::<R>(()).await;
+        });
     }
 }
 
