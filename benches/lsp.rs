@@ -12,12 +12,9 @@ mod fixtures;
 use client::Client;
 use criterion::{Criterion, criterion_group, criterion_main};
 use fixtures::hard_tetris;
+use fixtures::xorshift::XorShift;
 use serde_json::{Value, json};
 use std::time::{Duration, Instant};
-use xorshift::XorShift;
-
-#[path = "../tests/support/xorshift.rs"]
-mod xorshift;
 
 const URI: &str = "file:///bench/a.board";
 

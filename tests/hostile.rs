@@ -4,6 +4,10 @@ use boardls::analysis::{self, SolveCache};
 use boardls::config::Config;
 use boardls::span::LineIndex;
 use std::time::Duration;
+use xorshift::XorShift;
+
+#[path = "support/xorshift.rs"]
+mod xorshift;
 
 fn codes(text: &str, config: &Config) -> Vec<&'static str> {
     let checked = analysis::check(text, config, &SolveCache::new());
@@ -189,18 +193,9 @@ fn a_strings_board_over_the_memory_cap_is_refused() {
 #[test]
 fn a_strings_search_is_stopped_by_the_memory_cap_as_its_states_grow() {
     // The board itself needs about 50 KiB; its ~4000 reachable states need about 200 KiB.
-    let mut x = 7u64;
+    let mut rng = XorShift(7);
     let rows: Vec<String> = (0..40)
-        .map(|_| {
-            (0..40)
-                .map(|_| {
-                    x ^= x << 13;
-                    x ^= x >> 7;
-                    x ^= x << 17;
-                    if x.is_multiple_of(2) { 'a' } else { 'b' }
-                })
-                .collect()
-        })
+        .map(|_| (0..40).map(|_| char::from(rng.pick(b"ab"))).collect())
         .collect();
     let text = format!("[strings]\n{}\n", rows.join("\n"));
     assert_eq!(unsolved(&text, &Config::default()), Vec::<String>::new());

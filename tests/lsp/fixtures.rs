@@ -3,6 +3,10 @@
 
 use crate::client::Client;
 use serde_json::{Value, json};
+use xorshift::XorShift;
+
+#[path = "../support/xorshift.rs"]
+pub mod xorshift;
 
 pub const URI: &str = "file:///test/a.board";
 
@@ -13,13 +17,10 @@ pub const WRONG_EXPECT: &str = "[zgame \"sample 1\"]\n..B\n..B\nBB.\nexpect = ye
 /// after 300 s).
 pub fn hard_tetris() -> String {
     let mut text = String::from("[tetris \"hard\"]\n");
-    let mut seed: u64 = 0x2545_f491_4f6c_dd1d;
+    let mut rng = XorShift(0x2545_f491_4f6c_dd1d);
     for _ in 0..14 {
         for _ in 0..14 {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            text.push(if seed.is_multiple_of(11) { '1' } else { '0' });
+            text.push(if rng.below(11) == 0 { '1' } else { '0' });
         }
         text.push('\n');
     }
