@@ -100,7 +100,9 @@ fn hard(kind: &str) -> String {
 fn peak_heap(input: &str) -> (usize, String) {
     let before = LIVE.load(Ordering::Relaxed);
     PEAK.store(before, Ordering::Relaxed);
-    let out = Race::judge(input, &Budget::unlimited()).expect("judged");
+    let out = Race::judge(input, &Budget::unlimited())
+        .expect("judged")
+        .output;
     (PEAK.load(Ordering::Relaxed) - before, out)
 }
 

@@ -65,7 +65,7 @@ fn main() {
     if let Some(path) = std::env::var_os("BOARDLS_STRINGS_JUDGE") {
         match std::fs::read_to_string(&path) {
             Ok(text) => match Strings::judge(&text, &Budget::unlimited()) {
-                Ok(out) => print!("{out}"),
+                Ok(run) => print!("{}", run.output),
                 Err(e) => eprintln!("{e}"),
             },
             Err(e) => eprintln!("{}: {e}", path.to_string_lossy()),

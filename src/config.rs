@@ -7,10 +7,13 @@ use std::time::Duration;
 pub const MAX_FILE_BYTES: usize = 16 * 1024 * 1024;
 /// More cases than this are reported once and the rest are not analysed.
 pub const MAX_CASES: usize = 20_000;
-/// Search nodes one case may spend (tetris and strings are the only searches).
+/// Search nodes one case may spend (tetris, and strings beyond the original n ≤ 20, are the only
+/// searches; the other solvers are polynomial and bounded by memory alone). A count, not a
+/// time, so that batch commands give the same output on any machine.
 pub const SOLVE_NODES: u64 = 50_000_000;
-/// Wall time one case may spend in the editor; `check` and `solve` use the same default.
-pub const SOLVE_TIME: Duration = Duration::from_secs(10);
+/// Wall time one search may spend in the editor, which must stay responsive whatever the
+/// machine. Batch commands have no time limit unless `--time` sets one.
+pub const EDITOR_SOLVE_TIME: Duration = Duration::from_secs(10);
 /// Bytes one case's solver may allocate. Every solver estimates what it will hold from the
 /// board's size and refuses (`W211`, "too large to solve") before allocating when it is more;
 /// searches also count what they hold as they go. 1 GiB is well above what boards within the
@@ -28,7 +31,8 @@ pub struct Config {
     pub max_file_bytes: usize,
     pub max_cases: usize,
     pub solve_nodes: u64,
-    pub solve_time: Duration,
+    /// Wall time one search may spend; `None`: only the node count stops it.
+    pub solve_time: Option<Duration>,
     /// Bytes, see [`SOLVE_MEMORY`].
     pub solve_memory: usize,
     pub max_diagnostics: usize,
@@ -37,6 +41,15 @@ pub struct Config {
 }
 
 impl Config {
+    /// The configuration of the language server: the batch defaults and a time limit on
+    /// searches, so that a keystroke is never answered minutes late.
+    pub fn editor() -> Config {
+        Config {
+            solve_time: Some(EDITOR_SOLVE_TIME),
+            ..Config::default()
+        }
+    }
+
     /// Sets the memory cap from MiB, as the command line and the editor give it; saturates on
     /// 32-bit targets, where no cap that large could bind anyway.
     pub fn set_solve_memory_mib(&mut self, mib: u64) {
@@ -50,7 +63,7 @@ impl Default for Config {
             max_file_bytes: MAX_FILE_BYTES,
             max_cases: MAX_CASES,
             solve_nodes: SOLVE_NODES,
-            solve_time: SOLVE_TIME,
+            solve_time: None,
             solve_memory: SOLVE_MEMORY,
             max_diagnostics: MAX_DIAGNOSTICS,
             allow: Vec::new(),

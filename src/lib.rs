@@ -11,3 +11,4 @@ pub mod ide;
 pub mod lsp;
 pub mod span;
 pub mod syntax;
+mod text;

@@ -4,7 +4,6 @@
 #[path = "support/meaning.rs"]
 mod meaning;
 
-use boardls::analysis::case::edit_distance;
 use boardls::analysis::codes::{self, all_codes};
 use boardls::analysis::{Checked, SolveCache, check};
 use boardls::config::Config;
@@ -794,7 +793,14 @@ fn assert_fixes_offered(before: &Snapshot, offered: &[Fix]) {
             .is_some();
         let near_a_game = || {
             let written = before.text.get(d.span.start..d.span.end).unwrap_or("");
-            GAMES.iter().any(|g| edit_distance(written, g) <= 2)
+            // A typo: one game within two edits (a swap of neighbours is one), none as near.
+            let written = written.to_lowercase();
+            let distances: Vec<usize> = GAMES
+                .iter()
+                .map(|g| strsim::osa_distance(&written, g))
+                .collect();
+            let nearest = distances.iter().copied().min().unwrap_or(usize::MAX);
+            nearest <= 2 && distances.iter().filter(|&&d| d == nearest).count() == 1
         };
         let wanted = match d.code {
             codes::WRONG_EXPECT => Some("Change `expect` to "),

@@ -6,7 +6,7 @@ use boardls::diag::{Diagnostic, Severity};
 use boardls::games::chess::{
     Chess, ChessBoard, MAP_MAX_CELLS, Outcome, Piece, is_wythoff_p, outcome,
 };
-use boardls::games::{Budget, CaseInput, CellMark, Game, JudgeFailure, Prop, Unsolved};
+use boardls::games::{Budget, CaseInput, CellMark, Game, Prop, Unsolved};
 use boardls::span::Span;
 use proptest::prelude::*;
 
@@ -177,7 +177,7 @@ fn every_board_up_to_40_by_40_matches_the_brute_force() {
         }
         let input = format!("{queries}\n{input}");
         assert_eq!(
-            Chess::judge(&input, &budget()).ok(),
+            Chess::judge(&input, &budget()).ok().map(|run| run.output),
             Some(want),
             "{piece:?}"
         );
@@ -378,6 +378,7 @@ fn the_seeds_wrong_answers_are_right_here() {
     assert_eq!(
         Chess::judge("4\n3 2 6\n4 5 5\n4 4 8\n4 2 3\n", &budget())
             .ok()
+            .map(|run| run.output)
             .as_deref(),
         Some("D\nB\nB\nG\n")
     );
@@ -398,7 +399,10 @@ fn read_write_read_round_trip() {
 fn spaces_line_ends_and_a_byte_order_mark_are_accepted() {
     let input = "\u{feff}2\r\n  1 5\t5\r\n\r\n4 5 5";
     assert_eq!(
-        Chess::judge(input, &budget()).ok().as_deref(),
+        Chess::judge(input, &budget())
+            .ok()
+            .map(|run| run.output)
+            .as_deref(),
         Some("G\nB\n")
     );
 }
@@ -474,7 +478,7 @@ fn malformed_input_names_the_line() {
         assert_eq!(err.line, line, "{input:?}: {err}");
         assert!(err.message.contains(message), "{input:?}: {err}");
         match Chess::judge(input, &budget()) {
-            Err(JudgeFailure::Input(e)) => assert_eq!(e, err, "{input:?}"),
+            Err(e) => assert_eq!(e, err, "{input:?}"),
             other => panic!("{input:?}: judge gave {other:?}"),
         }
     }

@@ -131,6 +131,63 @@ fn judge_reproduces_every_original_sample_byte_for_byte() {
     }
 }
 
+/// Runs `f` while every core is kept busy by spinning threads, stopped and joined after.
+fn under_cpu_hog<T>(f: impl FnOnce() -> T) -> T {
+    use std::sync::atomic::{AtomicBool, Ordering};
+    let stop = AtomicBool::new(false);
+    let cores = std::thread::available_parallelism().map_or(2, |n| n.get());
+    std::thread::scope(|scope| {
+        for _ in 0..cores {
+            scope.spawn(|| {
+                let mut x = 0u64;
+                while !stop.load(Ordering::Relaxed) {
+                    x = std::hint::black_box(x.wrapping_mul(6364136223846793005).wrapping_add(1));
+                }
+            });
+        }
+        let result = f();
+        stop.store(true, Ordering::Relaxed);
+        result
+    })
+}
+
+#[test]
+fn judge_answers_every_test_it_can_and_the_same_on_a_busy_machine() {
+    // Test 2 (an empty 9×10 board) needs far more search nodes than the budget allows; the
+    // samples around it are answered, and the unanswered one is named on stderr.
+    let dir = tempfile::tempdir().expect("tempdir");
+    let input = dir.path().join("three.in");
+    let empty = format!("{}\n", "0".repeat(10)).repeat(9);
+    std::fs::write(
+        &input,
+        format!("4 4\n0000\n0000\n0000\n0000\n9 10\n{empty}4 4\n0000\n0010\n0100\n0000\n"),
+    )
+    .expect("write");
+    let args = [
+        "--nodes",
+        "1000",
+        "judge",
+        "tetris",
+        input.to_str().expect("path"),
+    ];
+    let idle = boardls(&args);
+    assert_eq!(stdout(&idle), "Yes\nNo\n");
+    let said = stderr(&idle);
+    assert!(
+        said.starts_with("boardls: test 2: unsolved within budget (")
+            && said.ends_with(" search nodes); its answer is missing from the output\n")
+            && said.lines().count() == 1,
+        "{said}"
+    );
+    assert_eq!(idle.status.code(), Some(1));
+    // The budget is a count of nodes, not a time: a loaded machine gives the same result.
+    let busy = under_cpu_hog(|| boardls(&args));
+    assert_eq!(
+        (stdout(&busy), stderr(&busy), busy.status.code()),
+        (stdout(&idle), stderr(&idle), idle.status.code())
+    );
+}
+
 #[test]
 fn malformed_judge_input_names_the_line_and_exits_2() {
     let out = run_with_stdin(&["judge", "zgame"], Some("1\n2 2\n..\n.x\n"));
@@ -519,14 +576,21 @@ fn memory_caps_a_solve_and_fails_like_the_other_budgets() {
              board would need 12 MiB, more than the memory cap of 1 MiB per solve [unsolved]\n"
         )
     );
-    // The exit status of a case the time budget stops.
-    let timed_out = boardls(&["solve", "--time", "0", path]);
+    // A polynomial solver is bounded by memory alone: no time or node budget stops it.
+    let untimed = boardls(&["solve", "--time", "0", "--nodes", "1", path]);
+    assert_eq!(untimed.status.code(), Some(0), "{}", stdout(&untimed));
+    // The exit status of a search the node budget stops.
+    let search = dir.path().join("search.board");
+    let empty = format!("{}\n", "0".repeat(9)).repeat(9);
+    std::fs::write(&search, format!("[tetris \"9x9\"]\n{empty}")).expect("write");
+    let stopped = boardls(&["solve", "--nodes", "10", search.to_str().expect("path")]);
     assert!(
-        stdout(&timed_out).contains("[unsolved]"),
+        stdout(&stopped).contains("unsolved within budget")
+            && stdout(&stopped).contains("[unsolved]"),
         "{}",
-        stdout(&timed_out)
+        stdout(&stopped)
     );
-    assert_eq!(capped.status.code(), timed_out.status.code());
+    assert_eq!(capped.status.code(), stopped.status.code());
     assert_eq!(capped.status.code(), Some(1));
 
     let zero = boardls(&["solve", "--memory", "0", path]);

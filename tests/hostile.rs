@@ -56,7 +56,7 @@ fn a_free_50_by_50_tetris_board_ends_within_its_budget() {
     let text = format!("[tetris]\n{}\n", rows.join("\n"));
     let config = Config {
         solve_nodes: 200_000,
-        solve_time: Duration::from_secs(5),
+        solve_time: Some(Duration::from_secs(5)),
         ..Config::default()
     };
     let found = codes(&text, &config);
@@ -240,7 +240,7 @@ fn a_chess_map_over_the_memory_cap_is_skipped_not_refused() {
 
 #[test]
 fn judge_runs_respect_the_memory_cap() {
-    use boardls::games::{GameId, JudgeFailure, Unsolved};
+    use boardls::games::{GameId, JudgeRun, Unsolved};
     let zgame = format!(
         "2\n1 1\nA\n1000 1000\n{}",
         format!("{}\n", ".".repeat(1000)).repeat(1000)
@@ -257,16 +257,28 @@ fn judge_runs_respect_the_memory_cap() {
     ] {
         let roomy = analysis::budget(&Config::default());
         assert_eq!(
-            game.judge(text, &roomy).ok().as_deref(),
-            Some(answers),
+            game.judge(text, &roomy),
+            Ok(JudgeRun {
+                output: answers.to_string(),
+                unsolved: Vec::new()
+            }),
             "{game}"
         );
+        // The board over the cap goes unanswered; every other test is still answered.
         match game.judge(text, &analysis::budget(&with_memory(64 << 10))) {
-            Err(JudgeFailure::Unsolved {
-                test,
-                reason: Unsolved::TooLarge(why),
-            }) => {
-                assert_eq!(test, if game == GameId::Zgame { 2 } else { 1 });
+            Ok(JudgeRun { output, unsolved }) => {
+                let refused = if game == GameId::Zgame { 2 } else { 1 };
+                let kept: String = answers
+                    .lines()
+                    .enumerate()
+                    .filter(|&(i, _)| i + 1 != refused)
+                    .map(|(_, line)| format!("{line}\n"))
+                    .collect();
+                assert_eq!(output, kept, "{game}");
+                let [(test, Unsolved::TooLarge(why))] = unsolved.as_slice() else {
+                    panic!("{game}: expected one memory refusal, got {unsolved:?}");
+                };
+                assert_eq!(*test, refused);
                 assert!(why.contains("more than the memory cap of 64 KiB"), "{why}");
             }
             other => panic!("{game}: expected a memory refusal, got {other:?}"),

@@ -547,7 +547,7 @@ fn malformed_judge_input_names_the_line() {
         ("x\n", 1, "`x`"),
         ("0\n", 1, "between 1 and 64"),
         ("65\n", 1, "between 1 and 64"),
-        ("2\nab\n", 3, "expected row 2 of 2"),
+        ("2\nab\n", 2, "expected row 2 of 2"),
         ("2\nab\ncde\n", 3, "row 2 has 3 letters, expected n = 2"),
         ("2\naB\ncd\n", 2, "row 1: `B` is not a lowercase letter"),
         ("2\nab\ncd\nef\n", 4, "unexpected `ef`"),
@@ -573,7 +573,9 @@ fn judge_input_round_trips_and_tolerates_crlf() {
     let two = [grid_str(&["a"]), grid_str(&["bb", "bb"])];
     assert_eq!(Strings::write_judge(&two), "1\na\n");
     assert_eq!(
-        Strings::judge(&text, &Budget::unlimited()).expect("judged"),
+        Strings::judge(&text, &Budget::unlimited())
+            .expect("judged")
+            .output,
         "DRAW\n"
     );
 }

@@ -355,7 +355,7 @@ fn huge_hard_empty_boards_run_out_of_budget() {
         assert!(r.is_err(), "{n}×{m}");
     }
     // A deadline ends a search as well (or the symmetry answers first, correctly).
-    let deadline = || Budget::new(u64::MAX, Duration::from_millis(1));
+    let deadline = || Budget::unlimited().with_time(Duration::from_millis(1));
     let r = Tetris::answer(&empty(50, 50), &deadline());
     assert!(
         matches!(&r, Err(Unsolved::Time(_))) || r.as_deref() == Ok("Yes"),
@@ -478,7 +478,7 @@ fn judge_input_may_separate_cells_with_spaces() {
     assert_eq!(boards.len(), 2);
     assert_eq!(boards[0], grid(&["0000", "0010", "0100", "0000"]));
     assert_eq!(
-        Tetris::judge(input, &unlimited()).expect("solves"),
+        Tetris::judge(input, &unlimited()).expect("solves").output,
         "No\nYes\n"
     );
     assert_eq!(
@@ -499,10 +499,10 @@ fn judge_output_round_trips() {
 fn malformed_judge_input_names_the_line() {
     let cases: [(&str, usize, &str); 6] = [
         ("4 4\n0000\n0020\n0000\n0000\n", 3, "`2`"),
-        ("2 2\n00\n", 3, "end of the input"),
+        ("2 2\n00\n", 2, "end of the input"),
         ("2 2\n000\n00\n", 2, "more than 2 cells"),
         ("2 x\n00\n00\n", 1, "`x`"),
-        ("2 2\n00\n00\n\n3\n", 6, "end of the input"),
+        ("2 2\n00\n00\n\n3\n", 5, "end of the input"),
         ("0 3\n", 1, "between 1 and"),
     ];
     for (input, line, needle) in cases {

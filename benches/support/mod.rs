@@ -1,10 +1,10 @@
 //! What the judge benches share: judge-versus-floor runs in turns, and judging one file.
 
-use boardls::games::{Budget, JudgeFailure};
+use boardls::games::{Budget, JudgeError, JudgeRun};
 use criterion::black_box;
 use std::time::Instant;
 
-pub type Judge = fn(&str, &Budget) -> Result<String, JudgeFailure>;
+pub type Judge = fn(&str, &Budget) -> Result<JudgeRun, JudgeError>;
 pub type Floor = fn(&str) -> u64;
 
 pub fn sum_bytes(text: &str) -> u64 {
@@ -47,7 +47,7 @@ pub fn judge_file_from_env(var: &str, judge: Judge) -> bool {
         Ok(text) => {
             let read = start.elapsed();
             match judge(&text, &Budget::unlimited()) {
-                Ok(out) => print!("{out}"),
+                Ok(run) => print!("{}", run.output),
                 Err(e) => eprintln!("{e}"),
             }
             eprintln!(

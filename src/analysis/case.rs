@@ -6,6 +6,7 @@ use crate::diag::Diagnostic;
 use crate::games::{AnyBoard, CaseInput, GameId, Grid, GridRule, Prop};
 use crate::span::Span;
 use crate::syntax::{self, Spanned};
+use crate::text::closest;
 use std::hash::{DefaultHasher, Hash, Hasher};
 
 /// `expect = …` of a case.
@@ -312,29 +313,9 @@ fn content_key(case: &syntax::Case) -> u64 {
 
 /// "did you mean" for a misspelt game id.
 fn suggest_game(name: &str) -> String {
-    let closest = GameId::ALL
-        .into_iter()
-        .min_by_key(|g| edit_distance(name, g.as_str()))
-        .filter(|g| edit_distance(name, g.as_str()) <= 2);
     let all: Vec<&str> = GameId::ALL.iter().map(|g| g.as_str()).collect();
-    match closest {
+    match closest(name, all.iter().copied()) {
         Some(g) => format!("did you mean `{g}`? games: {}", all.join(", ")),
         None => format!("games: {}", all.join(", ")),
     }
-}
-
-/// Levenshtein distance in characters, for "did you mean" suggestions.
-pub fn edit_distance(a: &str, b: &str) -> usize {
-    let b: Vec<char> = b.chars().collect();
-    let mut prev: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.chars().enumerate() {
-        let mut cur = vec![i + 1; b.len() + 1];
-        for (j, &cb) in b.iter().enumerate() {
-            cur[j + 1] = (prev[j] + usize::from(ca != cb))
-                .min(prev[j + 1] + 1)
-                .min(cur[j] + 1);
-        }
-        prev = cur;
-    }
-    prev[b.len()]
 }

@@ -62,7 +62,7 @@ pub const CODES: &[(&str, &str)] = &[
     ),
     (
         UNSOLVED,
-        "The exact search stopped at its node or time budget before it found the answer. Raise the budget (`--nodes`, `--time`) or shrink the board.",
+        "The exact search stopped at its budget before it found the answer, or the board needs more memory than the cap allows. Searches (tetris, and strings beyond the original n ≤ 20) stop at a node count (`--nodes`); in the editor also after a time (`solveTimeMs`), so that typing stays responsive. Raise the budget or shrink the board.",
     ),
     (
         UNKNOWN_ALLOW,

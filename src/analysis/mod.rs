@@ -111,8 +111,14 @@ pub struct Checked {
     pub diagnostics: Vec<Diagnostic>,
 }
 
+/// The budget of one case under `config`: every solve, judge run and generator takes its budget
+/// from here, so all of them agree on which cases are solvable.
 pub fn budget(config: &Config) -> Budget {
-    Budget::new(config.solve_nodes, config.solve_time).with_memory(config.solve_memory)
+    let budget = Budget::nodes(config.solve_nodes).with_memory(config.solve_memory);
+    match config.solve_time {
+        Some(time) => budget.with_time(time),
+        None => budget,
+    }
 }
 
 pub fn check(text: &str, config: &Config, cache: &SolveCache) -> Checked {

@@ -75,16 +75,42 @@ pub fn verdict_diagnostics(case: &CaseAnalysis, verdict: &Verdict) -> Option<Dia
             })
         }
         Verdict::Unsolved(Unsolved::Cancelled) => None,
-        Verdict::Unsolved(why) => Some(Diagnostic::warning(
-            codes::UNSOLVED,
-            case.header,
-            format!("{}: {why}", case.title()),
-        )),
+        Verdict::Unsolved(why) => {
+            let diagnostic = Diagnostic::warning(
+                codes::UNSOLVED,
+                case.header,
+                format!("{}: {why}", case.title()),
+            );
+            Some(match raise_hint(why) {
+                Some(hint) => diagnostic.with_help(hint),
+                None => diagnostic,
+            })
+        }
         Verdict::Failed(message) => Some(Diagnostic::error(
             codes::SOLVER_FAILED,
             case.header,
             format!("the solver failed on this case: {message}"),
         )),
+    }
+}
+
+/// Which setting gives an unsolved case more room, for W211's help.
+fn raise_hint(why: &Unsolved) -> Option<&'static str> {
+    match why {
+        Unsolved::Nodes(_) => Some(
+            "raise the node budget: `--nodes N` on the command line, `solveNodes` in the \
+             editor's settings (VS Code: `boardls.solve.nodes`)",
+        ),
+        Unsolved::Time(_) => Some(
+            "the editor stops a search after this time to stay responsive: raise `solveTimeMs` \
+             (VS Code: `boardls.solve.timeSeconds`); batch commands such as `boardls check` have \
+             no time limit unless `--time` sets one",
+        ),
+        Unsolved::TooLarge(_) => Some(
+            "raise the memory cap: `--memory MIB` on the command line, `solveMemoryMb` in the \
+             editor's settings (VS Code: `boardls.solve.memoryMb`)",
+        ),
+        Unsolved::Cancelled => None,
     }
 }
 

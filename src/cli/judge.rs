@@ -4,7 +4,7 @@ use super::{EXIT_ERRORS, EXIT_OK, EXIT_UNUSABLE, files};
 use crate::analysis;
 use crate::authoring::case_text;
 use crate::config::Config;
-use crate::games::{GameId, JudgeFailure};
+use crate::games::GameId;
 use std::io::Write;
 use std::path::Path;
 
@@ -16,26 +16,28 @@ pub fn run(game: GameId, file: Option<&Path>, config: &Config) -> u8 {
             return EXIT_UNUSABLE;
         }
     };
-    match game.judge(&input, &analysis::budget(config)) {
-        Ok(out) => {
-            let mut stdout = std::io::stdout().lock();
-            if stdout
-                .write_all(out.as_bytes())
-                .and_then(|_| stdout.flush())
-                .is_err()
-            {
-                return EXIT_UNUSABLE;
-            }
-            EXIT_OK
-        }
-        Err(JudgeFailure::Input(e)) => {
+    let run = match game.judge(&input, &analysis::budget(config)) {
+        Ok(run) => run,
+        Err(e) => {
             eprintln!("boardls: {}: {e}", source_name(file));
-            EXIT_UNUSABLE
+            return EXIT_UNUSABLE;
         }
-        Err(e @ JudgeFailure::Unsolved { .. }) => {
-            eprintln!("boardls: {e}");
-            EXIT_ERRORS
-        }
+    };
+    let mut stdout = std::io::stdout().lock();
+    if stdout
+        .write_all(run.output.as_bytes())
+        .and_then(|_| stdout.flush())
+        .is_err()
+    {
+        return EXIT_UNUSABLE;
+    }
+    for (test, why) in &run.unsolved {
+        eprintln!("boardls: test {test}: {why}; its answer is missing from the output");
+    }
+    if run.unsolved.is_empty() {
+        EXIT_OK
+    } else {
+        EXIT_ERRORS
     }
 }
 

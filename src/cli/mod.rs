@@ -35,7 +35,8 @@ struct Cli {
     /// Search nodes one case may spend before it is reported unsolved.
     #[arg(long, global = true, value_name = "N")]
     nodes: Option<u64>,
-    /// Seconds one case may spend before it is reported unsolved.
+    /// Seconds one search may spend before it is reported unsolved (default: no limit, except
+    /// 10 s in `lsp`); the node count alone makes results the same on every machine.
     #[arg(long, global = true, value_name = "SECS")]
     time: Option<f64>,
     /// MiB one case's solver may allocate; larger boards are reported too large to solve.
@@ -164,13 +165,18 @@ enum Command {
 
 pub fn main() -> ExitCode {
     let cli = Cli::parse();
-    let mut config = Config::default();
+    // Batch commands stop a search at a node count alone (the same output on any machine); the
+    // server also bounds its wall time, to stay responsive.
+    let mut config = match cli.command {
+        Command::Lsp { .. } => Config::editor(),
+        _ => Config::default(),
+    };
     if let Some(n) = cli.nodes {
         config.solve_nodes = n;
     }
     if let Some(t) = cli.time {
         match Duration::try_from_secs_f64(t) {
-            Ok(d) => config.solve_time = d,
+            Ok(d) => config.solve_time = Some(d),
             Err(_) => {
                 eprintln!("boardls: --time takes a number of seconds, not {t}");
                 return ExitCode::from(EXIT_UNUSABLE);

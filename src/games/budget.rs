@@ -1,12 +1,16 @@
-//! Budgets for solvers: a node cap, a deadline and a cancel flag for searches that can be
-//! exponential, and a memory cap that every solver checks its estimate against up front.
+//! Budgets for solvers: a node cap (and, in the editor, a deadline) for searches that can be
+//! exponential, a cancel flag every solver watches, and a memory cap that every solver checks its
+//! estimate against up front. Polynomial solvers are bounded by memory alone: they watch only the
+//! cancel flag, so no valid board within the original limits is ever refused for want of nodes
+//! or time.
 
 use std::fmt;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-/// Limits a solver must respect. Searches call [`Budget::check`] every few thousand nodes.
+/// Limits a solver must respect. Searches call [`Budget::check`] every few thousand nodes;
+/// polynomial solvers call [`Budget::check_cancelled`] as often.
 #[derive(Clone, Debug)]
 pub struct Budget {
     pub max_nodes: u64,
@@ -60,14 +64,19 @@ impl Budget {
         }
     }
 
-    pub fn new(max_nodes: u64, time: Duration) -> Budget {
+    /// A search budget of `max_nodes` nodes and no deadline: the same answer on any machine.
+    pub fn nodes(max_nodes: u64) -> Budget {
         Budget {
             max_nodes,
-            deadline: Instant::now().checked_add(time),
-            time_limit: Some(time),
-            cancel: None,
-            max_bytes: usize::MAX,
+            ..Budget::unlimited()
         }
+    }
+
+    /// Searches also stop once `time` has passed from now (the editor's responsiveness bound).
+    pub fn with_time(mut self, time: Duration) -> Budget {
+        self.deadline = Instant::now().checked_add(time);
+        self.time_limit = Some(time);
+        self
     }
 
     pub fn with_cancel(mut self, flag: Arc<AtomicBool>) -> Budget {
@@ -103,22 +112,28 @@ impl Budget {
         )))
     }
 
-    /// `Err` once `spent` nodes exceed the cap, the deadline has passed or the work was cancelled.
+    /// For searches: `Err` once `spent` nodes exceed the cap, the deadline has passed or the
+    /// work was cancelled.
     pub fn check(&self, spent: u64) -> Result<(), Unsolved> {
         if spent > self.max_nodes {
             return Err(Unsolved::Nodes(spent));
         }
-        if let Some(flag) = &self.cancel
-            && flag.load(Ordering::Relaxed)
-        {
-            return Err(Unsolved::Cancelled);
-        }
+        self.check_cancelled()?;
         if let Some(deadline) = self.deadline
             && Instant::now() >= deadline
         {
             return Err(Unsolved::Time(self.time_limit.unwrap_or_default()));
         }
         Ok(())
+    }
+
+    /// For polynomial solvers: `Err` only once the work was cancelled (a newer text made it
+    /// useless). Nodes and time never stop them.
+    pub fn check_cancelled(&self) -> Result<(), Unsolved> {
+        match &self.cancel {
+            Some(flag) if flag.load(Ordering::Relaxed) => Err(Unsolved::Cancelled),
+            _ => Ok(()),
+        }
     }
 }
 

@@ -1,8 +1,9 @@
 //! Life Winner Bo (HDU 5754): a king, rook, knight or queen goes from (1,1) towards (N,M) and
 //! whoever moves it onto (N,M) wins. Closed forms answer; a DP over cells draws the map.
 
-use super::judge_io::clip;
+use super::judge_io::Reader;
 use super::*;
+use crate::text::excerpt;
 
 /// The chess module.
 pub struct Chess;
@@ -222,7 +223,7 @@ impl Game for Chess {
                     Diagnostic::error(
                         "E501",
                         prop.value_span,
-                        format!("`{}` is not a piece", clip(&prop.value)),
+                        format!("`{}` is not a piece", excerpt(&prop.value)),
                     )
                     .with_help("valid pieces: king (1), rook (2), knight (3), queen (4)"),
                 );
@@ -247,7 +248,7 @@ impl Game for Chess {
             "" => Err("expected `B` (Bo wins), `G` (G wins) or `D` (draw), found nothing".into()),
             _ => Err(format!(
                 "expected `B` (Bo wins), `G` (G wins) or `D` (draw), found `{}`",
-                clip(t)
+                excerpt(t)
             )),
         }
     }
@@ -294,11 +295,11 @@ impl Game for Chess {
     }
 
     fn read_judge(text: &str) -> Result<Vec<ChessBoard>, JudgeError> {
-        let mut input = Input::new(text);
-        let tests = input.tests()?;
+        let mut input = Reader::new(text);
+        let tests = read_tests(&mut input)?;
         let mut boards = Vec::with_capacity(tests);
         for test in 1..=tests {
-            boards.push(input.query(test)?);
+            boards.push(read_query(&mut input, test)?);
         }
         input.finish()?;
         Ok(boards)
@@ -312,17 +313,20 @@ impl Game for Chess {
         out
     }
 
-    fn judge(text: &str, _budget: &Budget) -> Result<String, JudgeFailure> {
-        let mut input = Input::new(text);
-        let tests = input.tests().map_err(JudgeFailure::Input)?;
-        let mut out = String::with_capacity(2 * tests);
+    fn judge(text: &str, _budget: &Budget) -> Result<JudgeRun, JudgeError> {
+        let mut input = Reader::new(text);
+        let tests = read_tests(&mut input)?;
+        let mut output = String::with_capacity(2 * tests);
         for test in 1..=tests {
-            let board = input.query(test).map_err(JudgeFailure::Input)?;
-            out.push_str(outcome(&board).as_str());
-            out.push('\n');
+            let board = read_query(&mut input, test)?;
+            output.push_str(outcome(&board).as_str());
+            output.push('\n');
         }
-        input.finish().map_err(JudgeFailure::Input)?;
-        Ok(out)
+        input.finish()?;
+        Ok(JudgeRun {
+            output,
+            unsolved: Vec::new(),
+        })
     }
 
     fn to_case(board: &ChessBoard) -> CaseBody {
@@ -392,7 +396,7 @@ fn parse_size(prop: &Prop, diags: &mut Vec<Diagnostic>) -> Option<(u64, u64)> {
                 prop.value_span,
                 format!(
                     "`size` must be two whole numbers `N M`, found `{}`",
-                    clip(value)
+                    excerpt(value)
                 ),
             )
             .with_help("for example `size = 5 5` (rows, then columns)"),
@@ -433,7 +437,7 @@ fn parse_size(prop: &Prop, diags: &mut Vec<Diagnostic>) -> Option<(u64, u64)> {
                         span,
                         format!(
                             "{axis} = {}: sides above {MAX_SIDE} are refused",
-                            clip(word)
+                            excerpt(word)
                         ),
                     )
                     .with_help(format!(
@@ -565,7 +569,7 @@ impl Table {
         };
         for x in (0..n).rev() {
             if x.is_multiple_of(256) {
-                budget.check(((n - x) * m) as u64)?;
+                budget.check_cancelled()?;
             }
             let mut row = 0u8;
             for y in (0..m).rev() {
@@ -727,144 +731,20 @@ impl Table {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Judge input: `T`, then `type N M` per test. Numbers are read straight from the bytes; the
-// text of an error (and its line) is only made when something is wrong.
+// Judge input: `T`, then `type N M` per test.
 
-struct Input<'t> {
-    text: &'t str,
-    pos: usize,
+fn read_tests(input: &mut Reader<'_>) -> Result<usize, JudgeError> {
+    let t = input.number(1, MAX_TESTS as u64, || "the number of tests T".into())?;
+    Ok(t as usize)
 }
 
-/// What a number token turned out to be.
-enum Number {
-    Value(u64),
-    /// Digits, but more than fit in a u64.
-    Huge,
-    Malformed,
-    End,
-}
-
-impl<'t> Input<'t> {
-    fn new(text: &'t str) -> Input<'t> {
-        Input {
-            text: text.strip_prefix('\u{feff}').unwrap_or(text),
-            pos: 0,
-        }
-    }
-
-    /// The next token as a number; `start` is where it begins.
-    #[inline(always)]
-    fn next(&mut self) -> (usize, usize, Number) {
-        let bytes = self.text.as_bytes();
-        let mut pos = self.pos;
-        while bytes.get(pos).is_some_and(|b| b.is_ascii_whitespace()) {
-            pos += 1;
-        }
-        let start = pos;
-        let mut value = 0u64;
-        let mut huge = false;
-        while let Some(&b) = bytes.get(pos) {
-            let digit = b.wrapping_sub(b'0');
-            if digit >= 10 {
-                break;
-            }
-            match value
-                .checked_mul(10)
-                .and_then(|v| v.checked_add(u64::from(digit)))
-            {
-                Some(v) => value = v,
-                None => huge = true,
-            }
-            pos += 1;
-        }
-        let ends_there = bytes.get(pos).is_none_or(|b| b.is_ascii_whitespace());
-        let number = if pos == start && bytes.get(pos).is_none() {
-            Number::End
-        } else if pos == start || !ends_there {
-            while bytes.get(pos).is_some_and(|b| !b.is_ascii_whitespace()) {
-                pos += 1;
-            }
-            Number::Malformed
-        } else if huge {
-            Number::Huge
-        } else {
-            Number::Value(value)
-        };
-        self.pos = pos;
-        (start, pos, number)
-    }
-
-    /// Where the input ends, for "found the end of the input": the last line with content.
-    fn end_line(&self) -> usize {
-        self.line_at(
-            self.text
-                .trim_end_matches(|c: char| c.is_ascii_whitespace())
-                .len(),
-        )
-    }
-
-    fn line_at(&self, pos: usize) -> usize {
-        let bytes = self.text.as_bytes();
-        let upto = bytes.get(..pos).unwrap_or(bytes);
-        1 + upto.iter().filter(|&&b| b == b'\n').count()
-    }
-
-    /// A number in `lo..=hi`; `what` names it in errors (built only then).
-    #[inline(always)]
-    fn number(&mut self, lo: u64, hi: u64, what: impl Fn() -> String) -> Result<u64, JudgeError> {
-        let (start, end, number) = self.next();
-        let token = || clip(self.text.get(start..end).unwrap_or(""));
-        let message = match number {
-            Number::Value(v) if (lo..=hi).contains(&v) => return Ok(v),
-            Number::Value(v) => format!("{} must be between {lo} and {hi}, found {v}", what()),
-            Number::Huge => format!(
-                "{} must be between {lo} and {hi}, found {}",
-                what(),
-                token()
-            ),
-            Number::Malformed => {
-                format!("{}: expected a whole number, found `{}`", what(), token())
-            }
-            Number::End => {
-                return Err(JudgeError {
-                    line: self.end_line(),
-                    message: format!("expected {}, found the end of the input", what()),
-                });
-            }
-        };
-        Err(JudgeError {
-            line: self.line_at(start),
-            message,
-        })
-    }
-
-    fn tests(&mut self) -> Result<usize, JudgeError> {
-        let t = self.number(1, MAX_TESTS as u64, || "the number of tests T".into())?;
-        Ok(t as usize)
-    }
-
-    #[inline(always)]
-    fn query(&mut self, test: usize) -> Result<ChessBoard, JudgeError> {
-        let kind = self.number(1, 4, || format!("the piece type of test {test}"))?;
-        let rows = self.number(1, MAX_SIDE, || format!("N (rows) of test {test}"))?;
-        let cols = self.number(1, MAX_SIDE, || format!("M (columns) of test {test}"))?;
-        let piece = Piece::from_number(kind).unwrap_or(Piece::King);
-        Ok(ChessBoard { piece, rows, cols })
-    }
-
-    fn finish(&mut self) -> Result<(), JudgeError> {
-        let (start, end, number) = self.next();
-        if let Number::End = number {
-            return Ok(());
-        }
-        Err(JudgeError {
-            line: self.line_at(start),
-            message: format!(
-                "unexpected `{}` after the last test",
-                clip(self.text.get(start..end).unwrap_or(""))
-            ),
-        })
-    }
+#[inline(always)]
+fn read_query(input: &mut Reader<'_>, test: usize) -> Result<ChessBoard, JudgeError> {
+    let kind = input.number(1, 4, || format!("the piece type of test {test}"))?;
+    let rows = input.number(1, MAX_SIDE, || format!("N (rows) of test {test}"))?;
+    let cols = input.number(1, MAX_SIDE, || format!("M (columns) of test {test}"))?;
+    let piece = Piece::from_number(kind).unwrap_or(Piece::King);
+    Ok(ChessBoard { piece, rows, cols })
 }
 
 #[cfg(test)]

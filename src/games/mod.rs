@@ -260,39 +260,35 @@ pub trait Game {
     /// Writes boards as one judge input file (the caller keeps within `max_tests_per_file`).
     fn write_judge(boards: &[Self::Board]) -> String;
 
-    /// The whole judge run: input text to output text (one line per test, newline-terminated).
-    fn judge(text: &str, budget: &Budget) -> Result<String, JudgeFailure> {
-        let boards = Self::read_judge(text).map_err(JudgeFailure::Input)?;
-        let mut out = String::new();
+    /// The whole judge run: input text to output text (one line per answered test,
+    /// newline-terminated) and the tests left unanswered. Malformed input is an error and
+    /// answers nothing.
+    fn judge(text: &str, budget: &Budget) -> Result<JudgeRun, JudgeError> {
+        let boards = Self::read_judge(text)?;
+        let mut run = JudgeRun::default();
         for (i, board) in boards.iter().enumerate() {
-            let answer = Self::answer(board, budget).map_err(|e| JudgeFailure::Unsolved {
-                test: i + 1,
-                reason: e,
-            })?;
-            out.push_str(&answer);
-            out.push('\n');
+            match Self::answer(board, budget) {
+                Ok(answer) => {
+                    run.output.push_str(&answer);
+                    run.output.push('\n');
+                }
+                Err(reason) => run.unsolved.push((i + 1, reason)),
+            }
         }
-        Ok(out)
+        Ok(run)
     }
 
     /// The case body in `.board` syntax.
     fn to_case(board: &Self::Board) -> CaseBody;
 }
 
-/// Why `judge` gave no output.
-#[derive(Clone, Debug)]
-pub enum JudgeFailure {
-    Input(JudgeError),
-    Unsolved { test: usize, reason: Unsolved },
-}
-
-impl fmt::Display for JudgeFailure {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            JudgeFailure::Input(e) => write!(f, "malformed input: {e}"),
-            JudgeFailure::Unsolved { test, reason } => write!(f, "test {test}: {reason}"),
-        }
-    }
+/// What `judge` found: the output to print and the tests it could not answer.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct JudgeRun {
+    /// One line per answered test, in test order; a test without an answer has no line.
+    pub output: String,
+    /// The tests (1-based) left without an answer, and why.
+    pub unsolved: Vec<(usize, Unsolved)>,
 }
 
 /// Runs `$body` with `$G` bound to the game module's type for `$id`.
@@ -379,7 +375,7 @@ impl GameId {
         with_game!(self, G => G::parse_answer(text))
     }
 
-    pub fn judge(self, text: &str, budget: &Budget) -> Result<String, JudgeFailure> {
+    pub fn judge(self, text: &str, budget: &Budget) -> Result<JudgeRun, JudgeError> {
         with_game!(self, G => G::judge(text, budget))
     }
 

@@ -2,8 +2,9 @@
 //! cells. Board rules, judge I/O, the exact solver (a layered meeting game on bit matrices) and
 //! the per-cell explanation.
 
-use super::judge_io::{Tokens, clip};
+use super::judge_io::Reader;
 use super::*;
+use crate::text::excerpt;
 use std::sync::Arc;
 
 /// Boards with more cells are refused: solving keeps about 20 bytes per cell.
@@ -310,7 +311,7 @@ impl Game for Race {
             "" => Err("expected `A` or `B` (or `draw` for unconnected starts)".into()),
             other => Err(format!(
                 "expected `A` or `B` (or `draw` for unconnected starts), found `{}`",
-                clip(other)
+                excerpt(other)
             )),
         }
     }
@@ -341,13 +342,13 @@ impl Game for Race {
     }
 
     fn read_judge(text: &str) -> Result<Vec<RaceBoard>, JudgeError> {
-        let mut tokens = Tokens::new(text);
-        let t = tokens.number("the number of tests t", 0, MAX_TESTS as u64)? as usize;
+        let mut input = Reader::new(text);
+        let t = input.number(0, MAX_TESTS as u64, || "the number of tests t".into())? as usize;
         let mut boards = Vec::with_capacity(t);
         for test in 1..=t {
-            boards.push(read_test(&mut tokens, test)?);
+            boards.push(read_test(&mut input, test)?);
         }
-        tokens.finish()?;
+        input.finish()?;
         Ok(boards)
     }
 
@@ -373,28 +374,29 @@ impl Game for Race {
 }
 
 /// One test of a judge input: `n`, then n rows of n cells.
-fn read_test(tokens: &mut Tokens<'_>, test: usize) -> Result<RaceBoard, JudgeError> {
-    let n_line = tokens.line();
-    let n = tokens.number(&format!("the board size n of test {test}"), 2, MAX_SIDE)? as usize;
+fn read_test(input: &mut Reader<'_>, test: usize) -> Result<RaceBoard, JudgeError> {
+    let n_at = input.next_start();
+    let n = input.number(2, MAX_SIDE, || format!("the board size n of test {test}"))? as usize;
     let mut cells = Vec::with_capacity(n * n);
     let (mut a, mut b) = (None, None);
     for r in 0..n {
-        let (row, line) = tokens.token(&format!("row {} of test {test}", r + 1))?;
-        let err = |message: String| JudgeError { line, message };
-        if row.len() != n {
+        let row = input.token(|| format!("row {} of test {test}", r + 1))?;
+        let err = |message: String| input.error_at(row.start, message);
+        let text = row.text;
+        if text.len() != n {
             return Err(err(format!(
                 "row {} of test {test} has {} cells, expected n = {n}",
                 r + 1,
-                row.chars().count()
+                text.chars().count()
             )));
         }
-        for (c, &cell) in row.as_bytes().iter().enumerate() {
+        for (c, &cell) in text.as_bytes().iter().enumerate() {
             let slot = match cell {
                 b'.' | b'#' => None,
                 b'A' => Some((&mut a, 'A')),
                 b'B' => Some((&mut b, 'B')),
                 _ => {
-                    let ch = row[c..].chars().next().unwrap_or('?');
+                    let ch = text.get(c..).and_then(|t| t.chars().next()).unwrap_or('?');
                     return Err(err(format!(
                         "unexpected `{ch}` in row {} of test {test}: cells are `.`, `#`, `A`, `B`",
                         r + 1
@@ -413,12 +415,9 @@ fn read_test(tokens: &mut Tokens<'_>, test: usize) -> Result<RaceBoard, JudgeErr
                 )));
             }
         }
-        cells.extend_from_slice(row.as_bytes());
+        cells.extend_from_slice(text.as_bytes());
     }
-    let missing = |letter: char| JudgeError {
-        line: n_line,
-        message: format!("test {test} has no `{letter}`"),
-    };
+    let missing = |letter: char| input.error_at(n_at, format!("test {test} has no `{letter}`"));
     let (ar, ac) = a.ok_or_else(|| missing('A'))?;
     let (br, bc) = b.ok_or_else(|| missing('B'))?;
     Ok(RaceBoard {
@@ -799,7 +798,7 @@ fn meet_game(
             kept.push(y.clone());
         }
         pairs += (size(d) * b_layer.len() + size(d + 1) * b_layer.len()) as u64;
-        budget.check(pairs)?;
+        budget.check_cancelled()?;
     }
     let b_wins = x.get(0, 0);
     let escapes = if keep && !b_wins {
@@ -856,7 +855,7 @@ fn escape_cells(
         }
         transpose_into(&q, &mut p);
         *pairs += (next_a.len() * next_b.len()) as u64;
-        budget.check(*pairs)?;
+        budget.check_cancelled()?;
     }
     Ok((0..p.rows)
         .map(|i| p.row(i).iter().any(|&w| w != 0))

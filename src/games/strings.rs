@@ -6,12 +6,12 @@
 //! The cell map marks every cell of the paths spelling one optimal string (ties go to the
 //! alphabetically first letter).
 
-use super::judge_io::{Tokens, clip};
+use super::judge_io::Reader;
 use super::*;
+use crate::text::excerpt;
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::Arc;
-use std::time::Duration;
 
 pub struct Strings;
 
@@ -126,7 +126,7 @@ impl Game for Strings {
             .iter()
             .find(|a| a.eq_ignore_ascii_case(word))
             .map(|a| a.to_string())
-            .ok_or_else(|| format!("expected FIRST, SECOND or DRAW, found `{}`", clip(word)))
+            .ok_or_else(|| format!("expected FIRST, SECOND or DRAW, found `{}`", excerpt(word)))
     }
 
     fn solve(board: &Grid, budget: &Budget) -> Result<Solution, Unsolved> {
@@ -149,7 +149,7 @@ impl Game for Strings {
              `a` and {} `b`",
             char::from(diagonals.first_letter),
             line.letters.len(),
-            clip_string(&text),
+            excerpt(&text),
             count(b'a'),
             count(b'b'),
         );
@@ -192,32 +192,31 @@ impl Game for Strings {
     }
 
     fn read_judge(text: &str) -> Result<Vec<Grid>, JudgeError> {
-        let mut tokens = Tokens::new(text);
-        let n = tokens.number("n", 1, JUDGE_MAX_N)? as usize;
+        let mut input = Reader::new(text);
+        let n = input.number(1, JUDGE_MAX_N, || "n".into())? as usize;
         let mut rows: Vec<&[u8]> = Vec::with_capacity(n);
         for i in 1..=n {
-            let (row, line) = tokens.token(&format!("row {i} of {n}"))?;
-            if let Some(bad) = row.chars().find(|ch| !ch.is_ascii_lowercase()) {
-                return Err(JudgeError {
-                    line,
-                    message: format!(
+            let row = input.token(|| format!("row {i} of {n}"))?;
+            if let Some(bad) = row.text.chars().find(|ch| !ch.is_ascii_lowercase()) {
+                return Err(input.error_at(
+                    row.start,
+                    format!(
                         "row {i}: `{bad}` is not a lowercase letter (in `{}`)",
-                        clip(row)
+                        excerpt(row.text)
                     ),
-                });
+                ));
             }
-            if row.len() != n {
-                return Err(JudgeError {
-                    line,
-                    message: format!("row {i} has {} letters, expected n = {n}", row.len()),
-                });
+            if row.text.len() != n {
+                return Err(input.error_at(
+                    row.start,
+                    format!("row {i} has {} letters, expected n = {n}", row.text.len()),
+                ));
             }
-            rows.push(row.as_bytes());
+            rows.push(row.text.as_bytes());
         }
-        tokens.finish()?;
-        let line = tokens.line();
+        input.finish()?;
         let grid = Grid::from_rows(&rows).ok_or_else(|| JudgeError {
-            line,
+            line: input.end_line(),
             message: "the board is empty".to_string(),
         })?;
         Ok(vec![grid])
@@ -301,16 +300,6 @@ fn verdict(value: i32) -> String {
     }
 }
 
-fn clip_string(text: &str) -> String {
-    const SHOWN: usize = 60;
-    if text.chars().count() <= SHOWN {
-        text.to_string()
-    } else {
-        let head: String = text.chars().take(SHOWN).collect();
-        format!("{head}…")
-    }
-}
-
 /// Whose letter diagonal `d` (zero-based) is: letters are numbered d + 1 from 1 and the first
 /// player appends the odd ones, the first of them forced.
 fn chooser(d: usize) -> &'static str {
@@ -346,7 +335,7 @@ fn describe_cell(diagonals: &Diagonals, r: usize, c: usize, letter: u8, on_line:
         text.push_str(" It is the last letter.");
         return text;
     }
-    let cap = Budget::new(DESCRIBE_STATES as u64, Duration::from_millis(200));
+    let cap = Budget::nodes(DESCRIBE_STATES as u64);
     let bit = diagonals.bit(r, c);
     if let Ok(search) = Search::run(diagonals, d, 1u64 << bit, &cap, DESCRIBE_STATES, 0) {
         let rest = search.value();

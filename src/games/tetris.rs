@@ -9,8 +9,9 @@ mod engine;
 mod position;
 mod shape;
 
-use super::judge_io::{Tokens, clip};
+use super::judge_io::Reader;
 use super::*;
+use crate::text::excerpt;
 use position::{Analysis, FirstMove, MAX_CELLS, analyse};
 use std::sync::Arc;
 
@@ -317,7 +318,7 @@ impl Game for Tetris {
             "no" => Ok("No".into()),
             _ => Err(format!(
                 "expected `Yes` (Lele, the first player, wins) or `No`, found `{}`",
-                clip(text.trim())
+                excerpt(text.trim())
             )),
         }
     }
@@ -401,45 +402,47 @@ fn solve_on(board: &Grid, budget: &Budget, max_depth: u32) -> Result<Solution, U
 /// Tests until the end of the input, each `n m` and n rows of `0`/`1`; cells of a row may be
 /// split over several tokens (`0 0 1 0` or `0010`), but a token never runs past its row.
 fn read_judge(text: &str) -> Result<Vec<Grid>, JudgeError> {
-    let mut tokens = Tokens::new(text);
+    let mut input = Reader::new(text);
     let mut boards = Vec::new();
-    while !tokens.at_end() {
+    while !input.at_end() {
         let test = boards.len() + 1;
-        let line = tokens.line();
-        let n = tokens.number(&format!("n (rows of test {test})"), 1, MAX_CELLS as u64)?;
-        let m = tokens.number(&format!("m (columns of test {test})"), 1, MAX_CELLS as u64)?;
+        let at = input.next_start();
+        let n = input.number(1, MAX_CELLS as u64, || format!("n (rows of test {test})"))?;
+        let m = input.number(1, MAX_CELLS as u64, || {
+            format!("m (columns of test {test})")
+        })?;
         let (n, m) = (n as usize, m as usize);
         if n.saturating_mul(m) > MAX_CELLS {
-            return Err(JudgeError {
-                line,
-                message: format!("test {test} is {n}×{m}, more than {MAX_CELLS} cells; refused"),
-            });
+            return Err(input.error_at(
+                at,
+                format!("test {test} is {n}×{m}, more than {MAX_CELLS} cells; refused"),
+            ));
         }
         let mut cells = Vec::with_capacity(n * m);
         for r in 0..n {
             let row_end = (r + 1) * m;
             while cells.len() < row_end {
-                let what = format!("row {} of test {test} ({m} cells of `0`/`1`)", r + 1);
-                let (tok, line) = tokens.token(&what)?;
-                for ch in tok.chars() {
+                let token = input
+                    .token(|| format!("row {} of test {test} ({m} cells of `0`/`1`)", r + 1))?;
+                for ch in token.text.chars() {
                     if ch != '0' && ch != '1' {
-                        return Err(JudgeError {
-                            line,
-                            message: format!(
+                        return Err(input.error_at(
+                            token.start,
+                            format!(
                                 "row {} of test {test}: expected `0` or `1`, found `{ch}`",
                                 r + 1
                             ),
-                        });
+                        ));
                     }
                     if cells.len() == row_end {
-                        return Err(JudgeError {
-                            line,
-                            message: format!(
+                        return Err(input.error_at(
+                            token.start,
+                            format!(
                                 "row {} of test {test} has more than {m} cells (`{}`)",
                                 r + 1,
-                                clip(tok)
+                                excerpt(token.text)
                             ),
-                        });
+                        ));
                     }
                     cells.push(ch as u8);
                 }

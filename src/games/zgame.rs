@@ -4,8 +4,9 @@
 //! bit-parallel one for `judge` that keeps two bits per cell (a byte on boards of millions of
 //! rows of a few cells, where a word per row would be more).
 
-use super::judge_io::clip;
+use super::judge_io::{Reader, Token};
 use super::*;
+use crate::text::excerpt;
 
 /// The Z-Game module.
 pub struct Zgame;
@@ -142,7 +143,7 @@ impl Game for Zgame {
             } else {
                 return Err(format!(
                     "`{}` is not `yes` or `no` (the {question} answer)",
-                    clip(word)
+                    excerpt(word)
                 ));
             }
         }
@@ -172,7 +173,7 @@ impl Game for Zgame {
 
     fn answer(board: &Grid, budget: &Budget) -> Result<String, Unsolved> {
         check_size(board)?;
-        budget.check(0)?;
+        budget.check_cancelled()?;
         let mut dp = BitDp::default();
         budget.check_memory(dp.bytes_after_start(board.rows, board.cols), || {
             format!("the rows of a {} × {} board", board.rows, board.cols)
@@ -186,18 +187,18 @@ impl Game for Zgame {
     }
 
     fn read_judge(text: &str) -> Result<Vec<Grid>, JudgeError> {
-        let mut input = Input::new(text);
-        let tests = input.tests()?;
+        let mut input = Reader::new(text);
+        let tests = read_tests(&mut input)?;
         let mut boards = Vec::with_capacity(tests);
         for test in 1..=tests {
-            let (n, m) = input.size(test)?;
+            let (n, m) = read_size(&mut input, test)?;
             let mut cells = Vec::with_capacity(n * m);
             for r in 1..=n {
-                let (start, row) = input.row(test, r, n, m)?;
-                if !row.iter().all(|&b| is_cell(b)) {
-                    return Err(input.row_error(start, test, r, m));
+                let row = read_row(&mut input, test, r, n, m)?;
+                if !row.text.bytes().all(is_cell) {
+                    return Err(row_error(&input, row, test, r, m));
                 }
-                cells.extend_from_slice(row);
+                cells.extend_from_slice(row.text.as_bytes());
             }
             boards.push(Grid {
                 rows: n,
@@ -224,33 +225,44 @@ impl Game for Zgame {
         out
     }
 
-    fn judge(text: &str, budget: &Budget) -> Result<String, JudgeFailure> {
-        let mut input = Input::new(text);
-        let tests = input.tests().map_err(JudgeFailure::Input)?;
-        let mut out = String::with_capacity(tests * 11);
+    fn judge(text: &str, budget: &Budget) -> Result<JudgeRun, JudgeError> {
+        let mut input = Reader::new(text);
+        let tests = read_tests(&mut input)?;
+        let mut run = JudgeRun {
+            output: String::with_capacity(tests * 11),
+            unsolved: Vec::new(),
+        };
         let mut dp = BitDp::default();
         for test in 1..=tests {
-            let (n, m) = input.size(test).map_err(JudgeFailure::Input)?;
-            budget
-                .check_memory(dp.bytes_after_start(n, m), || {
+            let (n, m) = read_size(&mut input, test)?;
+            let fits = budget.check_cancelled().and_then(|()| {
+                budget.check_memory(dp.bytes_after_start(n, m), || {
                     format!("the rows of a {n} × {m} board")
                 })
-                .map_err(|reason| JudgeFailure::Unsolved { test, reason })?;
+            });
+            if let Err(reason) = fits {
+                // Unanswered, but its rows are still read: the rest of the input must be valid.
+                for r in 1..=n {
+                    let row = read_row(&mut input, test, r, n, m)?;
+                    if !row.text.bytes().all(is_cell) {
+                        return Err(row_error(&input, row, test, r, m));
+                    }
+                }
+                run.unsolved.push((test, reason));
+                continue;
+            }
             dp.start(n, m);
             for r in 1..=n {
-                let (start, row) = input.row(test, r, n, m).map_err(JudgeFailure::Input)?;
-                if !dp.push_row(Some(row)) {
-                    return Err(JudgeFailure::Input(input.row_error(start, test, r, m)));
+                let row = read_row(&mut input, test, r, n, m)?;
+                if !dp.push_row(Some(row.text.as_bytes())) {
+                    return Err(row_error(&input, row, test, r, m));
                 }
             }
-            budget
-                .check(0)
-                .map_err(|reason| JudgeFailure::Unsolved { test, reason })?;
-            out.push_str(dp.finish().as_str());
-            out.push('\n');
+            run.output.push_str(dp.finish().as_str());
+            run.output.push('\n');
         }
-        input.finish().map_err(JudgeFailure::Input)?;
-        Ok(out)
+        input.finish()?;
+        Ok(run)
     }
 
     fn to_case(board: &Grid) -> CaseBody {
@@ -371,7 +383,7 @@ impl Table {
         let mut flags = vec![0u8; n * m];
         for r in (0..n).rev() {
             if r.is_multiple_of(64) {
-                budget.check(((n - r) * m) as u64)?;
+                budget.check_cancelled()?;
             }
             for c in (0..m).rev() {
                 let value = match grid.cells.get(r * m + c) {
@@ -904,180 +916,65 @@ fn classify16(part: &[u8; 16]) -> (u32, u32, u32) {
 
 // ---------------------------------------------------------------------------------------------
 // Judge input: `T`, then per test `n m` and n rows. Rows are taken as whole slices (their
-// length is known), so reading costs little more than the bytes themselves; line numbers are
-// only counted when something is wrong.
+// length is known), so reading costs little more than the bytes themselves.
 
-struct Input<'t> {
-    text: &'t str,
-    pos: usize,
+fn read_tests(input: &mut Reader<'_>) -> Result<usize, JudgeError> {
+    let t = input.number(1, MAX_TESTS as u64, || "the number of tests T".into())?;
+    Ok(t as usize)
 }
 
-impl<'t> Input<'t> {
-    fn new(text: &'t str) -> Input<'t> {
-        Input {
-            text: text.strip_prefix('\u{feff}').unwrap_or(text),
-            pos: 0,
-        }
-    }
-
-    fn bytes(&self) -> &'t [u8] {
-        self.text.as_bytes()
-    }
-
-    fn skip_space(&mut self) {
-        let bytes = self.bytes();
-        while bytes.get(self.pos).is_some_and(|b| b.is_ascii_whitespace()) {
-            self.pos += 1;
-        }
-    }
-
-    fn token_end(&self, start: usize) -> usize {
-        let bytes = self.bytes();
-        let mut end = start;
-        while bytes.get(end).is_some_and(|b| !b.is_ascii_whitespace()) {
-            end += 1;
-        }
-        end
-    }
-
-    /// The 1-based line of byte `pos`.
-    /// Where the input ends, for "found the end of the input": the last line with content.
-    fn end_line(&self) -> usize {
-        self.line_at(
-            self.text
-                .trim_end_matches(|c: char| c.is_ascii_whitespace())
-                .len(),
-        )
-    }
-
-    fn line_at(&self, pos: usize) -> usize {
-        let upto = self.bytes().get(..pos).unwrap_or(self.bytes());
-        1 + upto.iter().filter(|&&b| b == b'\n').count()
-    }
-
-    fn error(&self, pos: usize, message: String) -> JudgeError {
-        JudgeError {
-            line: self.line_at(pos),
-            message,
-        }
-    }
-
-    /// A number in `lo..=hi`; `what` names it in errors (built only then).
-    fn number(&mut self, lo: u64, hi: u64, what: impl Fn() -> String) -> Result<u64, JudgeError> {
-        self.skip_space();
-        let start = self.pos;
-        let end = self.token_end(start);
-        if end == start {
-            return Err(JudgeError {
-                line: self.end_line(),
-                message: format!("expected {}, found the end of the input", what()),
-            });
-        }
-        self.pos = end;
-        let token = self.text.get(start..end).unwrap_or("");
-        let message = match token.parse::<u64>() {
-            Ok(v) if (lo..=hi).contains(&v) => return Ok(v),
-            Ok(v) => format!("{} must be between {lo} and {hi}, found {v}", what()),
-            Err(_) if token.bytes().all(|b| b.is_ascii_digit()) => format!(
-                "{} must be between {lo} and {hi}, found {}",
-                what(),
-                clip(token)
+fn read_size(input: &mut Reader<'_>, test: usize) -> Result<(usize, usize), JudgeError> {
+    let limit = MAX_CELLS as u64;
+    let n = input.number(1, limit, || format!("n (rows) of test {test}"))?;
+    let at = input.next_start();
+    let m = input.number(1, limit, || format!("m (columns) of test {test}"))?;
+    let cells = n.saturating_mul(m);
+    if cells > limit {
+        return Err(input.error_at(
+            at,
+            format!(
+                "test {test}: {n} × {m} = {cells} cells, more than the {MAX_CELLS} boardls \
+                 holds in memory"
             ),
-            Err(_) => format!(
-                "{}: expected a whole number, found `{}`",
-                what(),
-                clip(token)
-            ),
-        };
-        Err(self.error(start, message))
+        ));
     }
+    Ok((n as usize, m as usize))
+}
 
-    fn tests(&mut self) -> Result<usize, JudgeError> {
-        let t = self.number(1, MAX_TESTS as u64, || "the number of tests T".into())?;
-        Ok(t as usize)
-    }
+/// Row `r` of `n` (1-based), `m` bytes not yet checked to be cells.
+fn read_row<'t>(
+    input: &mut Reader<'t>,
+    test: usize,
+    r: usize,
+    n: usize,
+    m: usize,
+) -> Result<Token<'t>, JudgeError> {
+    input.fixed_token(m).map_err(|found| match found {
+        Some(token) => row_error(input, token, test, r, m),
+        None => JudgeError {
+            line: input.end_line(),
+            message: format!("test {test}: expected row {r} of {n}, found the end of the input"),
+        },
+    })
+}
 
-    fn size(&mut self, test: usize) -> Result<(usize, usize), JudgeError> {
-        let limit = MAX_CELLS as u64;
-        let n = self.number(1, limit, || format!("n (rows) of test {test}"))?;
-        self.skip_space();
-        let at = self.pos;
-        let m = self.number(1, limit, || format!("m (columns) of test {test}"))?;
-        let cells = n.saturating_mul(m);
-        if cells > limit {
-            return Err(self.error(
-                at,
-                format!(
-                    "test {test}: {n} × {m} = {cells} cells, more than the {MAX_CELLS} boardls \
-                     holds in memory"
-                ),
-            ));
-        }
-        Ok((n as usize, m as usize))
-    }
-
-    /// Row `r` of `n` (1-based): where it starts and its `m` bytes, not yet checked to be cells.
-    fn row(
-        &mut self,
-        test: usize,
-        r: usize,
-        n: usize,
-        m: usize,
-    ) -> Result<(usize, &'t [u8]), JudgeError> {
-        self.skip_space();
-        let start = self.pos;
-        let bytes = self.bytes();
-        if start >= bytes.len() {
-            return Err(JudgeError {
-                line: self.end_line(),
-                message: format!(
-                    "test {test}: expected row {r} of {n}, found the end of the input"
-                ),
-            });
-        }
-        let ends_there = |end: usize| bytes.get(end).is_none_or(|b| b.is_ascii_whitespace());
-        match bytes.get(start..start + m) {
-            Some(row) if ends_there(start + m) => {
-                self.pos = start + m;
-                Ok((start, row))
-            }
-            _ => Err(self.row_error(start, test, r, m)),
-        }
-    }
-
-    /// What is wrong with the row token at `start`.
-    fn row_error(&self, start: usize, test: usize, r: usize, m: usize) -> JudgeError {
-        let end = self.token_end(start);
-        let token = self.text.get(start..end).unwrap_or("");
-        let bad = token
-            .char_indices()
-            .find(|&(_, ch)| !(ch.is_ascii() && is_cell(ch as u8)));
-        let message = match bad {
-            Some((at, ch)) => format!(
-                "test {test}, row {r}: `{ch}` at column {} is not a cell (`A`, `B` or `.`)",
-                token.get(..at).map_or(at, |s| s.chars().count()) + 1
-            ),
-            None => format!(
-                "test {test}: row {r} has {} cells, expected {m}",
-                token.chars().count()
-            ),
-        };
-        self.error(start, message)
-    }
-
-    fn finish(&mut self) -> Result<(), JudgeError> {
-        self.skip_space();
-        let start = self.pos;
-        let end = self.token_end(start);
-        if end == start {
-            return Ok(());
-        }
-        let token = self.text.get(start..end).unwrap_or("");
-        Err(self.error(
-            start,
-            format!("unexpected `{}` after the last test", clip(token)),
-        ))
-    }
+/// What is wrong with `token`, read as row `r` of a test with `m` columns.
+fn row_error(input: &Reader<'_>, token: Token<'_>, test: usize, r: usize, m: usize) -> JudgeError {
+    let bad = token
+        .text
+        .char_indices()
+        .find(|&(_, ch)| !(ch.is_ascii() && is_cell(ch as u8)));
+    let message = match bad {
+        Some((at, ch)) => format!(
+            "test {test}, row {r}: `{ch}` at column {} is not a cell (`A`, `B` or `.`)",
+            token.text.get(..at).map_or(at, |s| s.chars().count()) + 1
+        ),
+        None => format!(
+            "test {test}: row {r} has {} cells, expected {m}",
+            token.text.chars().count()
+        ),
+    };
+    input.error_at(token.start, message)
 }
 
 #[cfg(test)]

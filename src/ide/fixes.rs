@@ -1,11 +1,11 @@
 //! Quick fixes: write or correct `expect`, and simple repairs of common mistakes.
 
 use super::{Edit, FileView, indent_of, line_with_break};
-use crate::analysis::case::edit_distance;
 use crate::analysis::{CaseAnalysis, codes};
 use crate::diag::{Diagnostic, Severity};
 use crate::games::GameId;
 use crate::span::Span;
+use crate::text::closest;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Fix {
@@ -277,14 +277,4 @@ fn delete_line(
         }],
         false,
     )
-}
-
-/// The candidate nearest to `written` when it is close enough to be a typo.
-fn closest<'a>(written: &str, candidates: impl Iterator<Item = &'a str>) -> Option<&'a str> {
-    let written = written.to_ascii_lowercase();
-    candidates
-        .map(|c| (edit_distance(&written, c), c))
-        .filter(|&(d, _)| d <= 2)
-        .min_by_key(|&(d, _)| d)
-        .map(|(_, c)| c)
 }

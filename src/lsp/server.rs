@@ -189,7 +189,7 @@ fn config_from(base: &Config, options: Option<&serde_json::Value>) -> Config {
             .collect();
     }
     if let Some(ms) = options.get("solveTimeMs").and_then(|v| v.as_u64()) {
-        config.solve_time = Duration::from_millis(ms);
+        config.solve_time = Some(Duration::from_millis(ms));
     }
     if let Some(nodes) = options.get("solveNodes").and_then(|v| v.as_u64()) {
         config.solve_nodes = nodes;

@@ -4,6 +4,7 @@
 use super::ast::{Allow, Header, Property, Row, Spanned};
 use crate::diag::Diagnostic;
 use crate::span::Span;
+use crate::text::excerpt;
 use nom::bytes::complete::{tag, take_till, take_till1, take_until, take_while, take_while1};
 use nom::character::complete::{satisfy, space0};
 use nom::combinator::{opt, recognize};
@@ -725,13 +726,4 @@ fn sp(i: &In<'_>) -> Span {
 
 fn end(i: &In<'_>) -> usize {
     i.location_offset() + i.fragment().len()
-}
-
-/// User text quoted in a message, cut short so that a 1 MB line makes a short message.
-fn excerpt(text: &str) -> String {
-    const MAX: usize = 40;
-    match text.char_indices().nth(MAX) {
-        Some((at, _)) => format!("{}…", text.get(..at).unwrap_or("")),
-        None => text.to_string(),
-    }
 }

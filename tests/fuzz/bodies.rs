@@ -8,7 +8,7 @@ use boardls::analysis::{self, SolveCache, Verdict};
 use boardls::authoring::validate::validate;
 use boardls::config::Config;
 use boardls::diag::Diagnostic;
-use boardls::games::{Budget, GameId, JudgeFailure};
+use boardls::games::{Budget, GameId};
 use boardls::ide::{self, CaseState, Edit, FileView};
 use boardls::span::{LineIndex, Span};
 use boardls::syntax::{self, format::format};
@@ -20,7 +20,7 @@ use std::time::Duration;
 pub fn config() -> Config {
     Config {
         solve_nodes: 20_000,
-        solve_time: Duration::from_millis(100),
+        solve_time: Some(Duration::from_millis(100)),
         ..Config::default()
     }
 }
@@ -144,15 +144,20 @@ pub fn judge(data: &[u8]) {
         assert!(read.is_ok(), "valid input that the reader refuses");
     }
     match game.judge(&input, &budget()) {
-        Err(JudgeFailure::Input(e)) => assert!(read.is_err(), "judge refuses what reads: {e}"),
-        Ok(out) => {
+        Err(e) => assert!(read.is_err(), "judge refuses what reads: {e}"),
+        Ok(run) => {
             assert!(read.is_ok(), "judge answers what does not read");
             assert!(
-                out.is_empty() || out.ends_with('\n'),
+                run.output.is_empty() || run.output.ends_with('\n'),
                 "judge output ends a line"
             );
+            let boards = read.as_ref().map_or(0, Vec::len);
+            assert_eq!(
+                run.output.lines().count() + run.unsolved.len(),
+                boards,
+                "every test is answered or named unsolved"
+            );
         }
-        Err(JudgeFailure::Unsolved { .. }) => {}
     }
     let Ok(boards) = read else { return };
     // Writing and reading back is a fixed point, and each board becomes a `.board` case that

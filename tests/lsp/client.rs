@@ -111,7 +111,7 @@ impl Client {
     }
 
     pub async fn start_with(encodings: &[&str], options: Value) -> Client {
-        Client::start_config(encodings, options, boardls::config::Config::default()).await
+        Client::start_config(encodings, options, boardls::config::Config::editor()).await
     }
 
     /// As [`Client::start_with`], the server built with `config` (before `initialize` options).
@@ -157,7 +157,7 @@ impl Client {
 
     /// A server with no `initialize` sent yet.
     pub fn spawn(answer_requests: bool) -> Client {
-        Client::spawn_config(answer_requests, boardls::config::Config::default())
+        Client::spawn_config(answer_requests, boardls::config::Config::editor())
     }
 
     pub fn spawn_config(answer_requests: bool, config: boardls::config::Config) -> Client {
