@@ -3,7 +3,7 @@
 
 use crate::analysis::{CaseAnalysis, Verdict};
 use crate::diag::Diagnostic;
-use crate::games::{AnyBoard, GameId};
+use crate::games::{AnyBoard, GameId, Symmetry};
 use std::collections::{BTreeMap, HashMap};
 use std::sync::Arc;
 
@@ -34,17 +34,6 @@ pub struct SuiteCase<'a> {
     pub file: usize,
     pub case: &'a CaseAnalysis,
     pub verdict: Option<&'a Arc<Verdict>>,
-}
-
-/// The original maximum side of each game's board.
-fn max_side(game: GameId) -> usize {
-    match game {
-        GameId::Zgame => 500,
-        GameId::Race => 300,
-        GameId::Chess => 1000,
-        GameId::Tetris => 50,
-        GameId::Strings => 20,
-    }
 }
 
 /// Suite findings as `(file index, diagnostic)`; case-wide ones point at a case header.
@@ -82,16 +71,14 @@ pub fn check(cases: &[SuiteCase<'_>]) -> Vec<(usize, Diagnostic)> {
             .iter()
             .filter_map(|c| c.case.board.as_ref().map(|b| (*c, b)))
             .collect();
-        if !boards.iter().any(|(_, b)| side(b) >= max_side(game)) && !boards.is_empty() {
+        let max_side = game.spec().original_max_side;
+        if !boards.iter().any(|(_, b)| b.largest_side() >= max_side) && !boards.is_empty() {
             out.push((
                 first.file,
                 Diagnostic::info(
                     NO_MAX_CASE,
                     first.case.header,
-                    format!(
-                        "no {game} case reaches the original maximum size ({})",
-                        max_side(game)
-                    ),
+                    format!("no {game} case reaches the original maximum size ({max_side})"),
                 ),
             ));
         }
@@ -115,24 +102,8 @@ pub fn check(cases: &[SuiteCase<'_>]) -> Vec<(usize, Diagnostic)> {
     out
 }
 
-/// The larger side of a board (chess: of its `size`).
-fn side(board: &AnyBoard) -> usize {
-    let body = board.to_case();
-    if let Some((_, size)) = body.props.iter().find(|(k, _)| k == "size") {
-        return size
-            .split_whitespace()
-            .filter_map(|t| t.parse().ok())
-            .max()
-            .unwrap_or(0);
-    }
-    body.rows
-        .len()
-        .max(body.rows.first().map_or(0, |r| r.len()))
-}
-
-/// The smallest text among the board's images under the symmetries its game's rules keep:
-/// zgame, chess and strings play from (1,1) right/down, so only the transpose; race and
-/// tetris have no preferred direction, so all eight symmetries of the square.
+/// The smallest text among the board's images under the symmetries its game keeps
+/// ([`Symmetry`]).
 fn canonical(board: &AnyBoard) -> String {
     let body = board.to_case();
     if let Some((_, size)) = body.props.iter().find(|(k, _)| k == "size") {
@@ -146,7 +117,7 @@ fn canonical(board: &AnyBoard) -> String {
         return format!("{piece} {}", dims.join(" "));
     }
     let grid: Vec<Vec<u8>> = body.rows.iter().map(|r| r.as_bytes().to_vec()).collect();
-    let all_eight = matches!(board.game(), GameId::Race | GameId::Tetris);
+    let all_eight = board.game().spec().symmetry == Symmetry::Square;
     let mut images = vec![grid.clone(), transpose(&grid)];
     if all_eight {
         let mut g = grid;

@@ -213,6 +213,8 @@ impl Game for Chess {
             ),
         ],
         max_tests_per_file: MAX_TESTS,
+        original_max_side: ORIGINAL_MAX_SIDE as usize,
+        symmetry: Symmetry::Transpose,
     };
 
     fn board(input: &CaseInput<'_>, diags: &mut Vec<Diagnostic>) -> Option<ChessBoard> {
@@ -337,6 +339,10 @@ impl Game for Chess {
             ],
             rows: Vec::new(),
         }
+    }
+
+    fn largest_side(board: &ChessBoard) -> usize {
+        usize::try_from(board.rows.max(board.cols)).unwrap_or(usize::MAX)
     }
 }
 

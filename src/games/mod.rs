@@ -76,6 +76,15 @@ pub enum GridRule {
     Forbidden,
 }
 
+/// The changes of a board that keep its answer, for finding boards that repeat one another.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Symmetry {
+    /// Play runs from (1,1) to the right and down: only the transpose keeps it.
+    Transpose,
+    /// No direction is preferred: all eight symmetries of the square.
+    Square,
+}
+
 /// What the rest of the tool needs to know about a game without solving anything.
 #[derive(Debug)]
 pub struct GameSpec {
@@ -97,6 +106,9 @@ pub struct GameSpec {
     pub codes: &'static [(&'static str, &'static str)],
     /// How many tests one judge input file may hold (the original T limit).
     pub max_tests_per_file: usize,
+    /// The largest board side the original problem allows (chess: of N and M).
+    pub original_max_side: usize,
+    pub symmetry: Symmetry,
 }
 
 /// A property of a case as the game sees it (keys are unique and known to the game).
@@ -280,6 +292,9 @@ pub trait Game {
 
     /// The case body in `.board` syntax.
     fn to_case(board: &Self::Board) -> CaseBody;
+
+    /// The longer side of the board, to compare with [`GameSpec::original_max_side`].
+    fn largest_side(board: &Self::Board) -> usize;
 }
 
 /// What `judge` found: the output to print and the tests it could not answer.
@@ -452,5 +467,9 @@ impl AnyBoard {
 
     pub fn to_case(&self) -> CaseBody {
         with_board!(self, G, b => G::to_case(b))
+    }
+
+    pub fn largest_side(&self) -> usize {
+        with_board!(self, G, b => G::largest_side(b))
     }
 }

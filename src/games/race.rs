@@ -197,6 +197,8 @@ impl Game for Race {
             ),
         ],
         max_tests_per_file: MAX_TESTS,
+        original_max_side: *ORIGINAL_N.end(),
+        symmetry: Symmetry::Square,
     };
 
     fn board(input: &CaseInput<'_>, diags: &mut Vec<Diagnostic>) -> Option<RaceBoard> {
@@ -370,6 +372,10 @@ impl Game for Race {
             props: Vec::new(),
             rows: board.grid.row_strings(),
         }
+    }
+
+    fn largest_side(board: &RaceBoard) -> usize {
+        board.grid.rows.max(board.grid.cols)
     }
 }
 

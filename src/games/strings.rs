@@ -72,6 +72,8 @@ impl Game for Strings {
             ),
         ],
         max_tests_per_file: 1,
+        original_max_side: ORIGINAL_MAX_N,
+        symmetry: Symmetry::Transpose,
     };
 
     fn board(input: &CaseInput<'_>, diags: &mut Vec<Diagnostic>) -> Option<Grid> {
@@ -238,6 +240,10 @@ impl Game for Strings {
 
     fn to_case(board: &Grid) -> CaseBody {
         CaseBody::grid(board)
+    }
+
+    fn largest_side(board: &Grid) -> usize {
+        board.rows.max(board.cols)
     }
 }
 

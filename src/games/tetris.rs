@@ -283,6 +283,8 @@ impl Game for Tetris {
         // at most 50×50 (about 2.6 KB), so 1000 tests keep a file near 2.6 MB; accepted
         // solutions are exponential searches, so real judge files hold far fewer.
         max_tests_per_file: 1000,
+        original_max_side: ORIGINAL_MAX_SIDE,
+        symmetry: Symmetry::Square,
     };
 
     fn board(input: &CaseInput<'_>, diags: &mut Vec<Diagnostic>) -> Option<Grid> {
@@ -351,6 +353,10 @@ impl Game for Tetris {
 
     fn to_case(board: &Grid) -> CaseBody {
         CaseBody::grid(board)
+    }
+
+    fn largest_side(board: &Grid) -> usize {
+        board.rows.max(board.cols)
     }
 }
 

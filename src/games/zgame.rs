@@ -77,6 +77,8 @@ impl Game for Zgame {
             ),
         ],
         max_tests_per_file: MAX_TESTS,
+        original_max_side: ORIGINAL_MAX_SIDE,
+        symmetry: Symmetry::Transpose,
     };
 
     fn board(input: &CaseInput<'_>, diags: &mut Vec<Diagnostic>) -> Option<Grid> {
@@ -267,6 +269,10 @@ impl Game for Zgame {
 
     fn to_case(board: &Grid) -> CaseBody {
         CaseBody::grid(board)
+    }
+
+    fn largest_side(board: &Grid) -> usize {
+        board.rows.max(board.cols)
     }
 }
 
