@@ -547,6 +547,49 @@ fn allow_silences_a_code() {
 }
 
 #[test]
+fn allow_silences_every_code_it_accepts_suite_findings_included() {
+    // Syntax, generic, game, reading (E216) and suite (I22x) findings from one run; each code
+    // given to `--allow` removes exactly the diagnostics of that code.
+    let dir = tempfile::tempdir().expect("tempdir");
+    std::fs::copy("examples/mistakes.board", dir.path().join("mistakes.board")).expect("copy");
+    std::fs::write(dir.path().join("wide.board"), "[race]\nA..\n..B\n").expect("write");
+    std::fs::write(dir.path().join("bytes.board"), b"[zgame]\n.\xff\n").expect("write");
+    let folder = dir.path().to_str().expect("path");
+    let found = |allow: &[&str]| -> Vec<(String, u64, String)> {
+        let mut args = vec!["check", "--suite", "--format", "json", folder];
+        for code in allow {
+            args.extend(["--allow", code]);
+        }
+        let out = boardls(&args);
+        let report: serde_json::Value = serde_json::from_str(&stdout(&out)).expect("json");
+        report["diagnostics"]
+            .as_array()
+            .expect("diagnostics")
+            .iter()
+            .map(|d| {
+                (
+                    d["file"].as_str().unwrap_or_default().to_string(),
+                    d["line"].as_u64().unwrap_or_default(),
+                    d["code"].as_str().unwrap_or_default().to_string(),
+                )
+            })
+            .collect()
+    };
+    let all = found(&[]);
+    let mut codes: Vec<&str> = all.iter().map(|(_, _, c)| c.as_str()).collect();
+    codes.sort_unstable();
+    codes.dedup();
+    for wanted in ["E216", "W401", "I220", "I221", "E210", "E101"] {
+        assert!(codes.contains(&wanted), "{wanted} in {codes:?}");
+    }
+    for code in &codes {
+        let kept: Vec<_> = all.iter().filter(|(_, _, c)| c != code).cloned().collect();
+        assert_eq!(found(&[code]), kept, "--allow {code}");
+    }
+    assert_eq!(found(&codes), Vec::new());
+}
+
+#[test]
 fn invalid_utf8_and_bom_on_disk_are_reported_not_fatal() {
     let dir = tempfile::tempdir().expect("tempdir");
     let file = dir.path().join("bytes.board");

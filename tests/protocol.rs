@@ -918,6 +918,48 @@ async fn the_editors_allow_silences_codes_and_names_a_mistyped_one() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_editors_allow_silences_every_code_suite_findings_included() {
+    // The common mistakes in a file that is a suite of its own: syntax, generic, game and
+    // suite (I22x) codes together. The server and `check` share one pipeline, so the editor's
+    // `allow` removes exactly the codes it names, the suite's as well.
+    let text = format!(
+        "// boardls: suite\n{}",
+        include_str!("../examples/mistakes.board")
+    );
+    let checked = boardls::analysis::check(
+        &text,
+        &Config::editor(),
+        &boardls::analysis::SolveCache::new(),
+    );
+    let all: Vec<&str> = checked.diagnostics.iter().map(|d| d.code).collect();
+    assert!(
+        all.iter().any(|c| c.starts_with("I22")) && all.iter().any(|c| c.starts_with('E')),
+        "{all:?}"
+    );
+    let mut distinct: Vec<&str> = all.clone();
+    distinct.sort_unstable();
+    distinct.dedup();
+    // Every other code silenced, then the rest: each code is silenced in one of the two runs.
+    for parity in [0, 1] {
+        let silenced: Vec<&str> = distinct
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| i % 2 == parity)
+            .map(|(_, c)| *c)
+            .collect();
+        let kept: Vec<&str> = all
+            .iter()
+            .copied()
+            .filter(|c| !silenced.contains(c))
+            .collect();
+        let client = Client::start_with(&[], json!({ "allow": silenced })).await;
+        client.open(URI, 1, &text);
+        settle(&client, URI, 1, &kept).await;
+        client.stop().await;
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_50_by_50_tetris_search_stopped_by_its_budget_says_so() {
     // The centre blocked defeats symmetry: a real search. Stopped by nodes (deterministic)...
     let config = Config {

@@ -1,4 +1,5 @@
-//! The generic diagnostic codes (E2xx/W2xx/I2xx) and the lookup of any code's explanation.
+//! The generic diagnostic codes (E2xx/W2xx, I22x suite findings) and the lookup of any code's
+//! explanation.
 
 use crate::games::GameId;
 
@@ -18,6 +19,9 @@ pub const FILE_TOO_LARGE: &str = "E213";
 pub const TOO_MANY_CASES: &str = "E214";
 pub const SOLVER_FAILED: &str = "E215";
 pub const NOT_UTF8: &str = "E216";
+pub const UNCOVERED_ANSWER: &str = "I220";
+pub const NO_MAX_CASE: &str = "I221";
+pub const DUPLICATE_BOARD: &str = "I222";
 
 pub const CODES: &[(&str, &str)] = &[
     (
@@ -84,6 +88,18 @@ pub const CODES: &[(&str, &str)] = &[
         NOT_UTF8,
         "`.board` files are UTF-8 text. The bytes from this point on were read with replacement characters.",
     ),
+    (
+        UNCOVERED_ANSWER,
+        "Suite check: no case of this game has this answer, so a solution that never prints it could pass.",
+    ),
+    (
+        NO_MAX_CASE,
+        "Suite check: no case reaches the original problem's maximum size, so slow solutions could pass.",
+    ),
+    (
+        DUPLICATE_BOARD,
+        "Suite check: this board repeats an earlier one (possibly mirrored or rotated, where the game's rules are symmetric), so it tests nothing new.",
+    ),
 ];
 
 /// The explanation of any code: syntax, generic or a game's own.
@@ -91,7 +107,6 @@ pub fn explain(code: &str) -> Option<&'static str> {
     crate::syntax::CODES
         .iter()
         .chain(CODES)
-        .chain(crate::authoring::suite::CODES)
         .find(|(c, _)| *c == code)
         .map(|(_, text)| *text)
         .or_else(|| GameId::ALL.into_iter().find_map(|g| g.explain(code)))
@@ -116,7 +131,6 @@ pub fn all_codes() -> impl Iterator<Item = &'static str> {
     crate::syntax::CODES
         .iter()
         .chain(CODES)
-        .chain(crate::authoring::suite::CODES)
         .chain(GameId::ALL.into_iter().flat_map(|g| g.spec().codes))
         .map(|(c, _)| *c)
 }

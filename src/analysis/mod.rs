@@ -3,6 +3,7 @@
 pub mod case;
 pub mod codes;
 pub mod solve;
+pub mod suite;
 
 pub use case::{CaseAnalysis, Expect};
 pub use solve::{SolveCache, Verdict, solve_case, verdict_diagnostics};
@@ -102,13 +103,58 @@ pub fn finish(analysis: &Analysis, mut diags: Vec<Diagnostic>, config: &Config) 
     diags
 }
 
-/// A text analysed and every case solved: what `check` and `solve` report.
+/// Everything boardls reports about one file, as `check` prints it and the server publishes
+/// it: the syntax and validation findings of `analysis`, what each case's verdict says (a wrong
+/// `expect`, no answer within budget, a solver failure), then `more` (the suite findings that
+/// fall in this file, E216 for bytes that were not UTF-8); the `allow`ed codes removed, sorted,
+/// capped. `verdicts[i]` is case i's, `None` while it has none.
+pub fn report(
+    analysis: &Analysis,
+    verdicts: &[Option<&Verdict>],
+    more: Vec<Diagnostic>,
+    config: &Config,
+) -> Vec<Diagnostic> {
+    debug_assert_eq!(analysis.cases.len(), verdicts.len());
+    let mut diags = analysis.diagnostics.clone();
+    for (case, verdict) in analysis.cases.iter().zip(verdicts) {
+        if let Some(d) = verdict.and_then(|v| verdict_diagnostics(case, v)) {
+            diags.push(d);
+        }
+    }
+    diags.extend(more);
+    finish(analysis, diags, config)
+}
+
+/// A text analysed and every case solved: what `check`, `solve` and `export` report.
 pub struct Checked {
     pub analysis: Analysis,
     /// One entry per case: `None` when the case could not be solved (it has errors).
     pub verdicts: Vec<Option<Arc<Verdict>>>,
-    /// All diagnostics, results included.
+    /// The suite findings of the file when it is marked as a suite of its own
+    /// (`// boardls: suite`), before `allow`.
+    pub own_suite: Vec<Diagnostic>,
+    /// Its [`report`]: all diagnostics, results and its own suite findings included.
     pub diagnostics: Vec<Diagnostic>,
+}
+
+impl Checked {
+    /// The verdicts as [`report`] and the suite checks take them.
+    pub fn verdict_refs(&self) -> Vec<Option<&Verdict>> {
+        self.verdicts.iter().map(Option::as_deref).collect()
+    }
+
+    /// [`report`] again with what reading the file found (E216) and, when the file is part of
+    /// a suite of several files, that suite's findings in it (else its own suite's, if marked).
+    pub fn report_with(
+        &self,
+        reading: Vec<Diagnostic>,
+        suite: Option<&[Diagnostic]>,
+        config: &Config,
+    ) -> Vec<Diagnostic> {
+        let mut more = reading;
+        more.extend_from_slice(suite.unwrap_or(&self.own_suite));
+        report(&self.analysis, &self.verdict_refs(), more, config)
+    }
 }
 
 /// The budget of one case under `config`: every solve, judge run and generator takes its budget
@@ -121,21 +167,26 @@ pub fn budget(config: &Config) -> Budget {
     }
 }
 
+/// `text` analysed and every case solved (through `cache`), with its [`report`].
 pub fn check(text: &str, config: &Config, cache: &SolveCache) -> Checked {
     let analysis = analyse(text, config);
-    let mut diags = analysis.diagnostics.clone();
-    let mut verdicts = Vec::with_capacity(analysis.cases.len());
-    for case in &analysis.cases {
-        let verdict = cache.solve(case, &budget(config)).map(|(v, _)| v);
-        if let Some(d) = verdict.as_ref().and_then(|v| verdict_diagnostics(case, v)) {
-            diags.push(d);
-        }
-        verdicts.push(verdict);
-    }
-    let diagnostics = finish(&analysis, diags, config);
-    Checked {
+    let verdicts: Vec<Option<Arc<Verdict>>> = analysis
+        .cases
+        .iter()
+        .map(|case| cache.solve(case, &budget(config)).map(|(v, _)| v))
+        .collect();
+    let mut checked = Checked {
         analysis,
         verdicts,
-        diagnostics,
+        own_suite: Vec::new(),
+        diagnostics: Vec::new(),
+    };
+    if suite::is_marked(text, &checked.analysis) {
+        let refs = checked.verdict_refs();
+        checked.own_suite = suite::findings(&[(&checked.analysis, &refs)])
+            .pop()
+            .unwrap_or_default();
     }
+    checked.diagnostics = checked.report_with(Vec::new(), None, config);
+    checked
 }

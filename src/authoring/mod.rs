@@ -1,8 +1,7 @@
-//! Tools for test-data authors: board generators, the judge-input validator, suite coverage.
+//! Tools for test-data authors: board generators and the judge-input validator.
 
 pub mod generate;
 pub mod rng;
-pub mod suite;
 pub mod validate;
 
 use crate::games::{CaseBody, GameId};

@@ -2,12 +2,10 @@
 
 use super::render::{self, Located};
 use super::{EXIT_ERRORS, EXIT_OK, EXIT_UNUSABLE, Format, files};
-use crate::analysis::codes::NOT_UTF8;
-use crate::analysis::{self, SolveCache};
-use crate::authoring::suite::{self, SuiteCase};
+use crate::analysis::{self, SolveCache, Verdict};
 use crate::config::Config;
 use crate::diag::{Diagnostic, Severity};
-use crate::span::{LineIndex, Span};
+use crate::span::LineIndex;
 use serde::Serialize;
 use std::path::PathBuf;
 
@@ -30,37 +28,31 @@ pub fn run(paths: &[PathBuf], format: Format, suite: bool, config: &Config) -> u
         return EXIT_UNUSABLE;
     };
     let cache = SolveCache::new();
-    let mut checked_files = Vec::new();
-    for (path, source) in &sources {
-        let checked = analysis::check(&source.text, config, &cache);
-        checked_files.push((path.display().to_string(), source, checked));
-    }
-    let mut suite_diags = if suite {
-        suite_findings(&checked_files)
+    let checked: Vec<analysis::Checked> = sources
+        .iter()
+        .map(|(_, source)| analysis::check(&source.text, config, &cache))
+        .collect();
+    // With `--suite` all the files are one suite (a file's own `// boardls: suite` is then
+    // part of it); without it, a marked file was already checked as a suite of its own.
+    let suite_findings = if suite {
+        let verdicts: Vec<Vec<Option<&Verdict>>> = checked
+            .iter()
+            .map(analysis::Checked::verdict_refs)
+            .collect();
+        let files: Vec<_> = checked
+            .iter()
+            .zip(&verdicts)
+            .map(|(c, v)| (&c.analysis, v.as_slice()))
+            .collect();
+        Some(analysis::suite::findings(&files))
     } else {
-        Vec::new()
+        None
     };
     let mut summary = Summary::default();
     let mut all: Vec<(String, &str, Vec<Diagnostic>)> = Vec::new();
-    for (i, (file, source, checked)) in checked_files.into_iter().enumerate() {
-        let mut diags = checked.diagnostics;
-        diags.extend(
-            suite_diags
-                .iter_mut()
-                .filter(|(f, _)| *f == i)
-                .map(|(_, d)| d.clone()),
-        );
-        diags.sort_by_key(|d| (d.span.start, d.span.end));
-        if let Some(at) = source.invalid_utf8_at {
-            diags.insert(
-                0,
-                Diagnostic::error(
-                    NOT_UTF8,
-                    Span::new(at, at),
-                    format!("the file is not valid UTF-8 from byte {at} on; it was read with replacement characters"),
-                ),
-            );
-        }
+    for (i, ((path, source), checked)) in sources.iter().zip(&checked).enumerate() {
+        let suite = suite_findings.as_ref().map(|f| f[i].as_slice());
+        let diags = checked.report_with(source.reading_findings(), suite, config);
         summary.files += 1;
         for d in &diags {
             match d.severity {
@@ -69,7 +61,7 @@ pub fn run(paths: &[PathBuf], format: Format, suite: bool, config: &Config) -> u
                 Severity::Info => summary.infos += 1,
             }
         }
-        all.push((file, &source.text, diags));
+        all.push((path.display().to_string(), &source.text, diags));
     }
     match format {
         Format::Human => {
@@ -107,28 +99,6 @@ pub fn run(paths: &[PathBuf], format: Format, suite: bool, config: &Config) -> u
         }
     }
     exit_for(&summary)
-}
-
-fn suite_findings(
-    files: &[(String, &files::SourceText, analysis::Checked)],
-) -> Vec<(usize, Diagnostic)> {
-    let cases: Vec<SuiteCase<'_>> = files
-        .iter()
-        .enumerate()
-        .flat_map(|(file, (_, _, checked))| {
-            checked
-                .analysis
-                .cases
-                .iter()
-                .zip(&checked.verdicts)
-                .map(move |(case, verdict)| SuiteCase {
-                    file,
-                    case,
-                    verdict: verdict.as_ref(),
-                })
-        })
-        .collect();
-    suite::check(&cases)
 }
 
 fn exit_for(summary: &Summary) -> u8 {

@@ -51,7 +51,7 @@ pub fn run(paths: &[PathBuf], out: &Path, force: bool, config: &Config) -> u8 {
         let index = LineIndex::new(&source.text);
         let file = path.display().to_string();
         for d in checked
-            .diagnostics
+            .report_with(source.reading_findings(), None, config)
             .iter()
             .filter(|d| d.severity == Severity::Error)
         {

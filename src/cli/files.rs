@@ -1,5 +1,8 @@
 //! Finding `.board` files, reading them as text, and writing files atomically.
 
+use crate::analysis::codes::NOT_UTF8;
+use crate::diag::Diagnostic;
+use crate::span::Span;
 use std::fs;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
@@ -9,6 +12,25 @@ pub struct SourceText {
     pub text: String,
     /// Where the bytes stop being UTF-8 (the text then holds a lossy decoding).
     pub invalid_utf8_at: Option<usize>,
+}
+
+impl SourceText {
+    /// What reading the file found: E216 where its bytes stop being UTF-8.
+    pub fn reading_findings(&self) -> Vec<Diagnostic> {
+        self.invalid_utf8_at
+            .map(|at| {
+                Diagnostic::error(
+                    NOT_UTF8,
+                    Span::new(at, at),
+                    format!(
+                        "the file is not valid UTF-8 from byte {at} on; it was read with \
+                         replacement characters"
+                    ),
+                )
+            })
+            .into_iter()
+            .collect()
+    }
 }
 
 /// Files and folders (searched recursively for `*.board`, in name order). A path that does

@@ -13,8 +13,7 @@ pub mod symbols;
 #[cfg(test)]
 mod tests;
 
-use crate::analysis::{self, Analysis, CaseAnalysis, Verdict, verdict_diagnostics};
-use crate::authoring::suite::{self, SuiteCase};
+use crate::analysis::{self, Analysis, CaseAnalysis, Verdict, suite};
 use crate::config::Config;
 use crate::diag::Diagnostic;
 use crate::games::Solution;
@@ -85,52 +84,28 @@ impl<'a> FileView<'a> {
     }
 }
 
-/// Syntax, validation and verdict diagnostics of a text, sorted, `allow`ed codes removed, capped.
+/// What the server publishes for a file: [`analysis::report`] on the verdicts known so far,
+/// with the file's suite findings when it is marked as a suite of its own.
 pub fn diagnostics(view: &FileView<'_>, config: &Config) -> Vec<Diagnostic> {
-    let mut diags = view.analysis.diagnostics.clone();
-    for case in &view.analysis.cases {
-        if let Some(d) = view
-            .state(case)
-            .verdict()
-            .and_then(|v| verdict_diagnostics(case, v))
-        {
-            diags.push(d);
-        }
-    }
-    diags.extend(suite_diagnostics(view));
-    analysis::finish(view.analysis, diags, config)
-}
-
-/// Suite checks for a file that asks for them with `// boardls: suite`, once every case is
-/// settled (coverage computed on half the verdicts would flicker while solving).
-fn suite_diagnostics(view: &FileView<'_>) -> Vec<Diagnostic> {
-    let marked = view.analysis.parse.file.comments.iter().any(|c| {
-        view.text
-            .get(c.start..c.end)
-            .is_some_and(|t| t.contains(suite::MARKER))
-    });
-    if !marked
-        || view
-            .states
-            .iter()
-            .any(|s| matches!(s, CaseState::Pending { .. }))
-    {
-        return Vec::new();
-    }
-    let cases: Vec<SuiteCase<'_>> = view
+    let verdicts: Vec<Option<&Verdict>> = view
         .analysis
         .cases
         .iter()
-        .map(|case| SuiteCase {
-            file: 0,
-            case,
-            verdict: match view.state(case) {
-                CaseState::Done(v) => Some(v),
-                _ => None,
-            },
-        })
+        .map(|case| view.state(case).verdict())
         .collect();
-    suite::check(&cases).into_iter().map(|(_, d)| d).collect()
+    // Coverage computed on half the verdicts would flicker while cases are solved.
+    let settled = !view
+        .states
+        .iter()
+        .any(|s| matches!(s, CaseState::Pending { .. }));
+    let own_suite = if settled && suite::is_marked(view.text, view.analysis) {
+        suite::findings(&[(view.analysis, &verdicts)])
+            .pop()
+            .unwrap_or_default()
+    } else {
+        Vec::new()
+    };
+    analysis::report(view.analysis, &verdicts, own_suite, config)
 }
 
 /// Short status of a case, used by lenses and symbols.

@@ -1,39 +1,57 @@
 //! Suite coverage for test-data authors: answers no case covers, no case at the original
-//! maximum size, duplicate boards (also up to the game's symmetries).
+//! maximum size, duplicate boards (also up to the game's symmetries). A suite is every file of
+//! `check --suite`, or one file marked `// boardls: suite`.
 
-use crate::analysis::{CaseAnalysis, Verdict};
+use super::codes::{DUPLICATE_BOARD, NO_MAX_CASE, UNCOVERED_ANSWER};
+use super::{Analysis, CaseAnalysis, Verdict};
 use crate::diag::Diagnostic;
 use crate::games::{AnyBoard, GameId, Symmetry};
 use std::collections::{BTreeMap, HashMap};
-use std::sync::Arc;
 
-pub const UNCOVERED_ANSWER: &str = "I220";
-pub const NO_MAX_CASE: &str = "I221";
-pub const DUPLICATE_BOARD: &str = "I222";
-
-pub const CODES: &[(&str, &str)] = &[
-    (
-        UNCOVERED_ANSWER,
-        "Suite check: no case of this game has this answer, so a solution that never prints it could pass.",
-    ),
-    (
-        NO_MAX_CASE,
-        "Suite check: no case reaches the original problem's maximum size, so slow solutions could pass.",
-    ),
-    (
-        DUPLICATE_BOARD,
-        "Suite check: this board repeats an earlier one (possibly mirrored or rotated, where the game's rules are symmetric), so it tests nothing new.",
-    ),
-];
-
-/// A file comment that turns suite checks on in the editor.
+/// A file comment that makes the file a suite of its own.
 pub const MARKER: &str = "boardls: suite";
 
-/// One solved case of a suite, with the index of the file it is in.
+/// Whether `text` (analysed as `analysis`) asks for suite checks with a [`MARKER`] comment.
+pub fn is_marked(text: &str, analysis: &Analysis) -> bool {
+    analysis
+        .parse
+        .file
+        .comments
+        .iter()
+        .any(|c| text.get(c.start..c.end).is_some_and(|t| t.contains(MARKER)))
+}
+
+/// One case of a suite, with the index of the file it is in and its verdict when it has one.
 pub struct SuiteCase<'a> {
     pub file: usize,
     pub case: &'a CaseAnalysis,
-    pub verdict: Option<&'a Arc<Verdict>>,
+    pub verdict: Option<&'a Verdict>,
+}
+
+/// The findings of `files` taken as one suite, one list per file: each file as its analysis
+/// and its cases' verdicts.
+pub fn findings(files: &[(&Analysis, &[Option<&Verdict>])]) -> Vec<Vec<Diagnostic>> {
+    let cases: Vec<SuiteCase<'_>> = files
+        .iter()
+        .enumerate()
+        .flat_map(|(file, (analysis, verdicts))| {
+            debug_assert_eq!(analysis.cases.len(), verdicts.len());
+            analysis
+                .cases
+                .iter()
+                .zip(verdicts.iter())
+                .map(move |(case, verdict)| SuiteCase {
+                    file,
+                    case,
+                    verdict: *verdict,
+                })
+        })
+        .collect();
+    let mut per_file = vec![Vec::new(); files.len()];
+    for (file, diagnostic) in check(&cases) {
+        per_file[file].push(diagnostic);
+    }
+    per_file
 }
 
 /// Suite findings as `(file index, diagnostic)`; case-wide ones point at a case header.
