@@ -156,47 +156,30 @@ async fn unchanged_diagnostics_are_not_republished() {
 // ---------------------------------------------------------------------------------------------
 // Hover
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn hover_on_a_header_gives_verdict_answer_why_and_time() {
-    let client = Client::start(&[]).await;
-    client.open(URI, 1, WRONG_EXPECT);
-    client.diagnostics(URI, has_code("E210")).await;
-    let hover = client.call("textDocument/hover", at(URI, 0, 3)).await;
-    let text = hover["contents"]["value"].as_str().unwrap();
-    assert_eq!(hover["contents"]["kind"], "markdown");
-    assert!(text.contains("zgame \"sample 1\""), "{text}");
-    assert!(text.contains("Judge answer: `no no yes`"), "{text}");
-    assert!(text.contains("differs"), "{text}");
-    assert!(text.contains("Why:"), "{text}");
-    assert!(text.contains("Solved in"), "{text}");
-    client.stop().await;
-}
+// What each feature says is tested at the `ide` level (`src/ide/tests/`); here, that the server
+// answers with it in LSP's shapes and positions.
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn hover_on_a_cell_describes_the_cell() {
+async fn hovers_are_markdown_with_the_range_they_are_about() {
     let client = Client::start(&[]).await;
     client.open(URI, 1, WRONG_EXPECT);
     client.diagnostics(URI, has_code("E210")).await;
+    // On a header: the verdict.
+    let hover = client.call("textDocument/hover", at(URI, 0, 3)).await;
+    assert_eq!(hover["contents"]["kind"], "markdown");
+    let text = hover["contents"]["value"].as_str().unwrap_or_default();
+    assert!(text.contains("Judge answer: `no no yes`"), "{text}");
+    // On a cell: that cell, and its range.
     let hover = client.call("textDocument/hover", at(URI, 2, 1)).await;
-    let text = hover["contents"]["value"].as_str().unwrap();
+    let text = hover["contents"]["value"].as_str().unwrap_or_default();
     assert!(text.starts_with("**cell (2, 2) of "), "{text}");
     assert_eq!(
-        hover["range"]["start"],
-        json!({ "line": 2, "character": 1 })
+        hover["range"],
+        json!({ "start": { "line": 2, "character": 1 }, "end": { "line": 2, "character": 2 } })
     );
-    assert_eq!(hover["range"]["end"], json!({ "line": 2, "character": 2 }));
-    client.stop().await;
-}
-
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn hover_on_a_diagnostic_explains_its_code() {
-    let client = Client::start(&[]).await;
-    client.open(URI, 1, WRONG_EXPECT);
-    client.diagnostics(URI, has_code("E210")).await;
+    // On a diagnostic: its code explained.
     let hover = client.call("textDocument/hover", at(URI, 4, 12)).await;
-    let text = hover["contents"]["value"].as_str().unwrap();
-    let explanation = boardls::analysis::codes::explain("E210").unwrap();
-    assert!(text.contains(explanation), "{text}");
+    let text = hover["contents"]["value"].as_str().unwrap_or_default();
     assert!(text.starts_with("`E210`"), "{text}");
     // Nothing to say on a blank line.
     client.open("file:///test/b.board", 1, "\n\n");
@@ -380,31 +363,9 @@ fn action_edits(action: &Value) -> Vec<Value> {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn quick_fixes_repair_common_mistakes() {
+async fn quick_fixes_are_code_actions_with_their_diagnostic_and_edits() {
     let client = Client::start(&[]).await;
-    let text = "\
-[zgmae \"typo\"]
-...
-
-[zgame \"key\"]
-colour = red
-...
-
-[tetris \"twice\"]
-0000
-0000
-expect = Yes
-expect = No
-
-[zgame \"wrong\"]
-..B
-..B
-BB.
-expect = yes no no
-
-[zgame \"none\"]
-...
-";
+    let text = "[zgmae \"typo\"]\n...\n\n[zgame \"wrong\"]\n..B\n..B\nBB.\nexpect = yes no no\n";
     client.open(URI, 1, text);
     client.diagnostics(URI, has_code("E210")).await;
     let find = |all: &[Value], t: &str| all.iter().find(|a| a["title"] == t).cloned();
@@ -415,34 +376,13 @@ expect = yes no no
     assert_eq!(fix["diagnostics"][0]["code"], "E201");
     assert!(apply_edits(text, &action_edits(&fix), "utf-16").starts_with("[zgame \"typo\"]\n"));
 
-    let key = actions(&client, URI, 4, 1).await;
-    let fix = find(&key, "Delete `colour = red`").expect("unknown key fix");
-    let after = apply_edits(text, &action_edits(&fix), "utf-16");
-    assert!(after.contains("[zgame \"key\"]\n...\n"), "{after}");
-
-    let twice = actions(&client, URI, 11, 1).await;
-    let fix = find(&twice, "Delete `expect = No`").expect("duplicate key fix");
-    let after = apply_edits(text, &action_edits(&fix), "utf-16");
-    assert!(
-        after.contains("expect = Yes\n\n[zgame \"wrong\"]"),
-        "{after}"
-    );
-
-    let wrong = actions(&client, URI, 17, 10).await;
+    let wrong = actions(&client, URI, 7, 10).await;
     let fix = find(&wrong, "Change `expect` to `no no yes`").expect("expect fix");
     assert_eq!(fix["isPreferred"], true);
     assert_eq!(fix["diagnostics"][0]["code"], "E210");
     let after = apply_edits(text, &action_edits(&fix), "utf-16");
-    assert!(after.contains("BB.\nexpect = no no yes\n"), "{after}");
-
-    let none = actions(&client, URI, 20, 1).await;
-    let fix = find(&none, "Add `expect = no yes no`").expect("add expect");
-    let after = apply_edits(text, &action_edits(&fix), "utf-16");
-    assert!(
-        after.ends_with("[zgame \"none\"]\n...\nexpect = no yes no\n"),
-        "{after}"
-    );
-    assert!(none.iter().any(|a| a["kind"] == "source"), "{none:?}");
+    assert!(after.ends_with("BB.\nexpect = no no yes\n"), "{after}");
+    assert!(wrong.iter().any(|a| a["kind"] == "source"), "{wrong:?}");
     client.stop().await;
 }
 

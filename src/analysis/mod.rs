@@ -95,9 +95,9 @@ pub fn analyse(text: &str, config: &Config) -> Analysis {
     analysis
 }
 
-/// Sorted, `allow`ed codes removed, capped.
+/// Sorted, `allow`ed codes removed (the file's own and `config`'s), capped.
 pub fn finish(analysis: &Analysis, mut diags: Vec<Diagnostic>, config: &Config) -> Vec<Diagnostic> {
-    diags.retain(|d| !analysis.is_allowed(d.code));
+    diags.retain(|d| !analysis.is_allowed(d.code) && !config.allow.iter().any(|c| c == d.code));
     diags.sort_by_key(|d| (d.span.start, d.span.end));
     diags.truncate(config.max_diagnostics);
     diags
