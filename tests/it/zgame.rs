@@ -11,8 +11,7 @@ use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use xorshift::XorShift;
 
-#[path = "support/xorshift.rs"]
-mod xorshift;
+use crate::xorshift;
 
 // ---------------------------------------------------------------- brute force
 
@@ -374,7 +373,7 @@ fn line_ends_spaces_and_a_byte_order_mark_are_accepted() {
 
 #[test]
 fn read_write_read_round_trip() {
-    let input = include_str!("data/samples/zgame.in");
+    let input = include_str!("../data/samples/zgame.in");
     let boards = Zgame::read_judge(input).expect("the sample reads");
     assert_eq!(boards, vec![grid(&["..B", "..B", "BB."]), grid(&["..."])]);
     let written = Zgame::write_judge(&boards);

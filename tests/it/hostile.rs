@@ -6,8 +6,7 @@ use boardls::span::LineIndex;
 use std::time::Duration;
 use xorshift::XorShift;
 
-#[path = "support/xorshift.rs"]
-mod xorshift;
+use crate::xorshift;
 
 fn codes(text: &str, config: &Config) -> Vec<&'static str> {
     let checked = analysis::check(text, config, &SolveCache::new());

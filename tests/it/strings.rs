@@ -373,7 +373,7 @@ fn optimal_line_leaves_out_dead_ends() {
 
 /// The 20×20 board of the reference generator's `stress` preset (most reachable states known).
 fn stress() -> Grid {
-    let rows: Vec<&str> = include_str!("data/strings/stress.txt").lines().collect();
+    let rows: Vec<&str> = include_str!("../data/strings/stress.txt").lines().collect();
     grid_str(&rows)
 }
 

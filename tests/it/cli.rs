@@ -56,14 +56,14 @@ fn examples_of_every_game_are_clean() {
 fn mistakes_are_each_reported_on_their_line_and_column() {
     let out = boardls(&["check", "examples/mistakes.board"]);
     assert_eq!(out.status.code(), Some(1));
-    expect_file!["data/cli/mistakes.human"].assert_eq(&stdout(&out));
+    expect_file!["../data/cli/mistakes.human"].assert_eq(&stdout(&out));
 }
 
 #[test]
 fn mistakes_as_json() {
     let out = boardls(&["check", "--format", "json", "examples/mistakes.board"]);
     assert_eq!(out.status.code(), Some(1));
-    expect_file!["data/cli/mistakes.json"].assert_eq(&stdout(&out));
+    expect_file!["../data/cli/mistakes.json"].assert_eq(&stdout(&out));
 }
 
 #[test]
@@ -90,11 +90,11 @@ fn every_case_of_the_examples_is_solved_and_agrees_with_expect() {
 #[test]
 fn solve_in_words() {
     let out = boardls(&["solve", "examples/chess.board"]);
-    expect_file!["data/cli/solve-chess.txt"].assert_eq(&stdout(&out));
+    expect_file!["../data/cli/solve-chess.txt"].assert_eq(&stdout(&out));
     // Every kind of status, and cases of no known game still named.
     let out = boardls(&["solve", "examples/mistakes.board"]);
     assert_eq!(out.status.code(), Some(1));
-    expect_file!["data/cli/solve-mistakes.txt"].assert_eq(&stdout(&out));
+    expect_file!["../data/cli/solve-mistakes.txt"].assert_eq(&stdout(&out));
 }
 
 #[test]

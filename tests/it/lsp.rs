@@ -1,10 +1,8 @@
 //! The language server end to end in-process: the real server over an in-memory pipe, driven
 //! by a small JSON-RPC client (`tests/lsp/client.rs`), one test per feature or hazard.
 
-#[path = "lsp/client.rs"]
-mod client;
-#[path = "lsp/fixtures.rs"]
-mod fixtures;
+use crate::client;
+use crate::fixtures;
 
 use client::{Client, apply_edits, position, units};
 use fixtures::{URI, WRONG_EXPECT, at, codes, doc, hard_tetris, solved_lenses, title};

@@ -1,8 +1,7 @@
 //! Quick fixes, `write_all_expects` and formatting on realistic `.board` texts with mistakes:
 //! every edit makes the change it names and leaves the rest of the file's meaning alone.
 
-#[path = "support/meaning.rs"]
-mod meaning;
+use crate::meaning;
 
 use boardls::analysis::codes::{self, all_codes};
 use boardls::analysis::{Checked, SolveCache, check};

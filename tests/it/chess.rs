@@ -386,7 +386,7 @@ fn the_seeds_wrong_answers_are_right_here() {
 
 #[test]
 fn read_write_read_round_trip() {
-    let input = include_str!("data/samples/chess.in");
+    let input = include_str!("../data/samples/chess.in");
     let boards = Chess::read_judge(input).expect("the sample reads");
     assert_eq!(boards.len(), 4);
     assert_eq!(boards[3], board(Piece::Queen, 5, 5));

@@ -2,10 +2,8 @@
 //! positions, requests after `shutdown`, `$/cancelRequest`, hostile texts and frames, and answers
 //! while a long solve runs. Every wait is bounded by `PATIENCE`, so a hang fails the test.
 
-#[path = "lsp/client.rs"]
-mod client;
-#[path = "lsp/fixtures.rs"]
-mod fixtures;
+use crate::client;
+use crate::fixtures;
 
 use boardls::config::Config;
 use client::{Client, PATIENCE};
@@ -924,7 +922,7 @@ async fn the_editors_allow_silences_every_code_suite_findings_included() {
     // `allow` removes exactly the codes it names, the suite's as well.
     let text = format!(
         "// boardls: suite\n{}",
-        include_str!("../examples/mistakes.board")
+        include_str!("../../examples/mistakes.board")
     );
     let checked = boardls::analysis::check(
         &text,

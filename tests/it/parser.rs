@@ -1,7 +1,7 @@
 //! Golden tests of the parser: a `.board` text in, its tree and syntax errors out.
 //!
 //! Spans print as `line:col..line:col` (1-based, columns in characters). `UPDATE_EXPECT=1
-//! cargo test --test parser` rewrites the expectations.
+//! cargo test --test it parser` rewrites the expectations.
 
 use boardls::span::{LineIndex, Span};
 use boardls::syntax::{self, Parse, Spanned};
@@ -118,8 +118,8 @@ macro_rules! fixture {
     ($name:ident) => {
         #[test]
         fn $name() {
-            let text = include_str!(concat!("data/syntax/", stringify!($name), ".board"));
-            expect_file![concat!("data/syntax/", stringify!($name), ".parse")]
+            let text = include_str!(concat!("../data/syntax/", stringify!($name), ".board"));
+            expect_file![concat!("../data/syntax/", stringify!($name), ".parse")]
                 .assert_eq(&render(text));
         }
     };

@@ -7,10 +7,8 @@
 //! `BOARDLS_MODEL_SEQUENCES` (default 10 000, split over both encodings) and
 //! `BOARDLS_MODEL_SEED` replay a failure, which prints both.
 
-#[path = "lsp/client.rs"]
-mod client;
-#[path = "lsp/model.rs"]
-mod model;
+use crate::client;
+use crate::model;
 
 use boardls::analysis::{self, SolveCache};
 use boardls::authoring::rng::Rng;

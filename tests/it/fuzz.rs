@@ -3,14 +3,8 @@
 //! (`tests/fuzz/crashes/<target>/`), through the same code the fuzz targets run.
 //! How to fuzz: `tests/fuzz/README.md`.
 
-#[path = "fuzz/bodies.rs"]
-mod bodies;
-#[path = "lsp/client.rs"]
-mod client;
-#[path = "fuzz/lsp_body.rs"]
-mod lsp_body;
-#[path = "lsp/model.rs"]
-mod model;
+use crate::bodies;
+use crate::lsp_body;
 
 use std::path::{Path, PathBuf};
 

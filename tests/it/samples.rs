@@ -6,38 +6,38 @@ use boardls::games::{Budget, GameId, JudgeRun};
 const SAMPLES: [(GameId, &str, &str); 7] = [
     (
         GameId::Zgame,
-        include_str!("data/samples/zgame.in"),
-        include_str!("data/samples/zgame.out"),
+        include_str!("../data/samples/zgame.in"),
+        include_str!("../data/samples/zgame.out"),
     ),
     (
         GameId::Race,
-        include_str!("data/samples/race.in"),
-        include_str!("data/samples/race.out"),
+        include_str!("../data/samples/race.in"),
+        include_str!("../data/samples/race.out"),
     ),
     (
         GameId::Chess,
-        include_str!("data/samples/chess.in"),
-        include_str!("data/samples/chess.out"),
+        include_str!("../data/samples/chess.in"),
+        include_str!("../data/samples/chess.out"),
     ),
     (
         GameId::Tetris,
-        include_str!("data/samples/tetris.in"),
-        include_str!("data/samples/tetris.out"),
+        include_str!("../data/samples/tetris.in"),
+        include_str!("../data/samples/tetris.out"),
     ),
     (
         GameId::Strings,
-        include_str!("data/samples/strings.in"),
-        include_str!("data/samples/strings.out"),
+        include_str!("../data/samples/strings.in"),
+        include_str!("../data/samples/strings.out"),
     ),
     (
         GameId::Strings,
-        include_str!("data/samples/strings_2.in"),
-        include_str!("data/samples/strings_2.out"),
+        include_str!("../data/samples/strings_2.in"),
+        include_str!("../data/samples/strings_2.out"),
     ),
     (
         GameId::Strings,
-        include_str!("data/samples/strings_3.in"),
-        include_str!("data/samples/strings_3.out"),
+        include_str!("../data/samples/strings_3.in"),
+        include_str!("../data/samples/strings_3.out"),
     ),
 ];
 

@@ -1,8 +1,7 @@
 //! The formatter: golden layouts, and properties over arbitrary text — parsing and formatting
 //! never panic, spans stay inside the text, formatting is idempotent and keeps the meaning.
 
-#[path = "support/meaning.rs"]
-mod meaning;
+use crate::meaning;
 
 use boardls::span::Span;
 use boardls::syntax::format::format;
@@ -23,9 +22,9 @@ fn check(input: &str, expect: Expect) {
 
 #[test]
 fn messy_file() {
-    let input = include_str!("data/syntax/messy.board");
+    let input = include_str!("../data/syntax/messy.board");
     let out = format(input);
-    expect_file!["data/syntax/messy.formatted"].assert_eq(&out);
+    expect_file!["../data/syntax/messy.formatted"].assert_eq(&out);
     assert_eq!(format(&out), out);
     assert_eq!(
         meaning(&syntax::parse(input)),
@@ -35,7 +34,7 @@ fn messy_file() {
 
 #[test]
 fn a_formatted_file_is_left_alone() {
-    let text = include_str!("data/syntax/all_kinds.board");
+    let text = include_str!("../data/syntax/all_kinds.board");
     let canonical = format(text);
     assert_eq!(format(&canonical), canonical);
     assert!(!canonical.contains("  ["));
@@ -257,9 +256,9 @@ fn board_like() -> impl Strategy<Value = String> {
 /// A valid file with a few random edits (insert, delete, replace), at character positions.
 fn edited_file() -> impl Strategy<Value = String> {
     const FILES: [&str; 3] = [
-        include_str!("data/syntax/all_kinds.board"),
-        include_str!("data/syntax/messy.board"),
-        include_str!("data/syntax/e104_unclosed_header.board"),
+        include_str!("../data/syntax/all_kinds.board"),
+        include_str!("../data/syntax/messy.board"),
+        include_str!("../data/syntax/e104_unclosed_header.board"),
     ];
     let edit = (
         0usize..10_000,

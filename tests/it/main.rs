@@ -1,0 +1,36 @@
+//! The integration tests, one binary (one link instead of one per file): a module per area.
+//! Shared helpers live beside, under `tests/lsp/`, `tests/support/` and `tests/fuzz/`, where the
+//! benches and the fuzz targets include them too.
+
+mod actions;
+mod analysis;
+mod architecture;
+mod chess;
+mod cli;
+mod format;
+mod fuzz;
+mod hostile;
+mod lsp;
+mod lsp_model;
+mod parser;
+mod protocol;
+mod race;
+mod samples;
+mod strings;
+mod tetris;
+mod zgame;
+
+#[path = "../fuzz/bodies.rs"]
+mod bodies;
+#[path = "../lsp/client.rs"]
+mod client;
+#[path = "../lsp/fixtures.rs"]
+mod fixtures;
+#[path = "../fuzz/lsp_body.rs"]
+mod lsp_body;
+#[path = "../support/meaning.rs"]
+mod meaning;
+#[path = "../lsp/model.rs"]
+mod model;
+#[path = "../support/xorshift.rs"]
+mod xorshift;
