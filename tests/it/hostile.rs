@@ -6,7 +6,7 @@ use boardls::span::LineIndex;
 use std::time::Duration;
 use xorshift::XorShift;
 
-use crate::xorshift;
+use crate::fixtures::xorshift;
 
 fn codes(text: &str, config: &Config) -> Vec<&'static str> {
     let checked = analysis::check(text, config, &SolveCache::new());

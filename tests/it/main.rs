@@ -24,6 +24,7 @@ mod zgame;
 mod bodies;
 #[path = "../lsp/client.rs"]
 mod client;
+// Also holds `xorshift`, the tests' and benches' seeded generator.
 #[path = "../lsp/fixtures.rs"]
 mod fixtures;
 #[path = "../fuzz/lsp_body.rs"]
@@ -32,5 +33,3 @@ mod lsp_body;
 mod meaning;
 #[path = "../lsp/model.rs"]
 mod model;
-#[path = "../support/xorshift.rs"]
-mod xorshift;

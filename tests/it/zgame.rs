@@ -11,7 +11,7 @@ use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use xorshift::XorShift;
 
-use crate::xorshift;
+use crate::fixtures::xorshift;
 
 // ---------------------------------------------------------------- brute force
 
