@@ -3,7 +3,7 @@
 
 use boardls::diag::{Diagnostic, Severity};
 use boardls::games::race::{Race, RaceBoard};
-use boardls::games::{Budget, CaseInput, CellMark, Game, Grid};
+use boardls::games::{Budget, CaseInput, CellMark, Game, Grid, Solution, Unsolved};
 use boardls::span::Span;
 use proptest::prelude::*;
 use std::collections::VecDeque;
@@ -908,7 +908,9 @@ fn solution_explains_itself() {
         "{}",
         s.why
     );
-    assert!(s.nodes > 0);
+    // The layered game is polynomial, not a search: no search nodes to report (the node
+    // budget never applies to it).
+    assert_eq!(s.nodes, 0);
 
     let s = Race::solve(
         &board(&["A...", "....", "..#.", "...B"]),
@@ -1217,4 +1219,88 @@ fn a_node_budget_never_stops_the_polynomial_solver() {
         let solved = Race::solve(board, &tight).expect("solved");
         assert_eq!(solved.answer, exact);
     }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Solvability: `answer` and `solve` refuse the same boards
+
+/// The least memory cap (bytes) under which `answer` solves `b`: the cap is compared with
+/// estimates made from the board alone, so every larger cap solves it too.
+fn least_memory_for_answer(b: &RaceBoard) -> usize {
+    let (mut refused, mut solved) = (0usize, 1usize << 40);
+    assert!(Race::answer(b, &Budget::unlimited().with_memory(solved)).is_ok());
+    while solved - refused > 1 {
+        let mid = refused + (solved - refused) / 2;
+        match Race::answer(b, &Budget::unlimited().with_memory(mid)) {
+            Ok(_) => solved = mid,
+            Err(Unsolved::TooLarge(_)) => refused = mid,
+            Err(other) => panic!("{other}"),
+        }
+    }
+    solved
+}
+
+/// Whether `why` says how many middle cells A's winning play reaches.
+fn escapes_computed(s: &Solution) -> bool {
+    s.why.contains("A's winning play can pass through") && !s.why.contains("was not computed")
+}
+
+#[test]
+fn answer_and_solve_refuse_the_same_boards_on_each_side_of_the_memory_cap() {
+    let mut boards = vec![
+        // B meets A (D = 6), A slips past (D = 6), odd D, unconnected starts.
+        board(&["A...", ".#..", "....", "...B"]),
+        board(&["A...", "....", "..#.", "...B"]),
+        board(&["A..B"]),
+        board(&["A#.", "##B"]),
+    ];
+    boards.extend(Race::read_judge(&data("race/hard300/poolsp.in")).expect("judge input"));
+    boards.extend(Race::read_judge(&data("race/poolsr.in")).expect("judge input"));
+    let mut escapes_skipped = 0;
+    for b in &boards {
+        let least = least_memory_for_answer(b);
+        let exact = answer(b);
+        let at = |bytes: usize| Budget::unlimited().with_memory(bytes);
+        let solved = Race::solve(b, &at(least)).expect("solve fits where answer does");
+        assert_eq!(solved.answer, exact, "{}", text_of(b));
+        assert!(solved.cells.is_some(), "the cell map always fits");
+        for refused in [
+            Race::answer(b, &at(least - 1)).err(),
+            Race::solve(b, &at(least - 1)).err(),
+        ] {
+            assert!(
+                matches!(refused, Some(Unsolved::TooLarge(_))),
+                "{refused:?} at {} bytes on\n{}",
+                least - 1,
+                text_of(b)
+            );
+        }
+        // When A slips past B, which middle cells he reaches is an extra: skipped, and said so,
+        // where only the answer fits.
+        if solved.lens.contains("slips past") && !escapes_computed(&solved) {
+            escapes_skipped += 1;
+            assert!(
+                solved.why.ends_with("it would need too much memory."),
+                "{}",
+                solved.why
+            );
+            let map = solved.cells.as_ref().expect("cell map");
+            let g = b.grid();
+            let middle: Vec<String> = (0..g.rows)
+                .flat_map(|r| (0..g.cols).map(move |c| (r, c)))
+                .filter(|&(r, c)| map.mark(r, c) == CellMark::Meet)
+                .filter_map(|(r, c)| (map.describe)(r, c))
+                .collect();
+            assert!(!middle.is_empty());
+            for text in &middle {
+                assert!(
+                    text.ends_with("was not computed: it would need too much memory)"),
+                    "{text}"
+                );
+            }
+            let full = Race::solve(b, &Budget::unlimited()).expect("solved");
+            assert!(escapes_computed(&full), "{}", full.why);
+        }
+    }
+    assert!(escapes_skipped >= 2, "{escapes_skipped}");
 }

@@ -44,7 +44,7 @@ fn each_answer_at_the_end_of_its_header_line_marked_against_expect() {
             Alice moves first at (1,1): right to (1,2) lets her force a loss; down to (2,1) lets her force a loss. With both playing win > draw > loss, Bob wins: (1,1) → (1,2) → (1,3), where `B` wins for Bob.
         13:7 answer: B
             B wins: he can always land on A in the middle layer (layer 1) and jump ahead.
-            A and B are D = 2 steps apart; a detour costs two steps, which one jump never pays back, so both keep to shortest paths and after 1 moves each stand in the middle layer (2 cells), A first. If B's 1st step lands on A, B jumps one step further and arrives first. B can force it: to every move of A he has a reply from which, layer by layer, each cell A can move to is matched by a cell B can move to (a layered matching over the shortest-path cells), down to A's own cell.
+            A and B are D = 2 steps apart; a detour costs two steps, which one jump never pays back, so both keep to shortest paths and after 1 move each stand in the middle layer (2 cells), A first. If B's 1st step lands on A, B jumps one step further and arrives first. B can force it: to every move of A he has a reply from which, layer by layer, each cell A can move to is matched by a cell B can move to (a layered matching over the shortest-path cells), down to A's own cell.
         20:8 answer: G
             G wins (she moves second).
             king: dx = 4 and dy = 4 are both even; after any move of Bo, G steps back to a cell with both distances even, and (N,M) is one, so G wins. (dx = N − 1, dy = M − 1.)

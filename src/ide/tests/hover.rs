@@ -50,9 +50,9 @@ fn the_game_id_adds_the_rules() {
 
         Judge answer: `B` — matches `expect` ✓
 
-        Why: A and B are D = 2 steps apart; a detour costs two steps, which one jump never pays back, so both keep to shortest paths and after 1 moves each stand in the middle layer (2 cells), A first. If B's 1st step lands on A, B jumps one step further and arrives first. B can force it: to every move of A he has a reply from which, layer by layer, each cell A can move to is matched by a cell B can move to (a layered matching over the shortest-path cells), down to A's own cell.
+        Why: A and B are D = 2 steps apart; a detour costs two steps, which one jump never pays back, so both keep to shortest paths and after 1 move each stand in the middle layer (2 cells), A first. If B's 1st step lands on A, B jumps one step further and arrives first. B can force it: to every move of A he has a reply from which, layer by layer, each cell A can move to is matched by a cell B can move to (a layered matching over the shortest-path cells), down to A's own cell.
 
-        Solved in 0.00 ms · 3 search nodes
+        Solved in 0.00 ms
     "#]],
     );
 }

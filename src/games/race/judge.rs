@@ -1,0 +1,90 @@
+//! race judge input and output: `t`, then per test `n` and n rows of `.`, `#`, `A`, `B`.
+
+use super::{MAX_TESTS, RaceBoard};
+use crate::games::judge_io::Reader;
+use crate::games::{Grid, JudgeError};
+
+/// The largest side judge input may give (so that a square board stays within `MAX_CELLS`).
+const MAX_SIDE: u64 = 2048;
+
+pub(super) fn read_judge(text: &str) -> Result<Vec<RaceBoard>, JudgeError> {
+    let mut input = Reader::new(text);
+    let t = input.number(0, MAX_TESTS as u64, || "the number of tests t".into())? as usize;
+    let mut boards = Vec::with_capacity(t);
+    for test in 1..=t {
+        boards.push(read_test(&mut input, test)?);
+    }
+    input.finish()?;
+    Ok(boards)
+}
+
+pub(super) fn write_judge(boards: &[RaceBoard]) -> String {
+    let mut out = format!("{}\n", boards.len());
+    for board in boards {
+        let grid = &board.grid;
+        out.push_str(&format!("{}\n", grid.rows));
+        for row in grid.row_strings() {
+            out.push_str(&row);
+            out.push('\n');
+        }
+    }
+    out
+}
+
+/// One test of a judge input: `n`, then n rows of n cells.
+fn read_test(input: &mut Reader<'_>, test: usize) -> Result<RaceBoard, JudgeError> {
+    let n_at = input.next_start();
+    let n = input.number(2, MAX_SIDE, || format!("the board size n of test {test}"))? as usize;
+    let mut cells = Vec::with_capacity(n * n);
+    let (mut a, mut b) = (None, None);
+    for r in 0..n {
+        let row = input.token(|| format!("row {} of test {test}", r + 1))?;
+        let err = |message: String| input.error_at(row.start, message);
+        let text = row.text;
+        if text.len() != n {
+            return Err(err(format!(
+                "row {} of test {test} has {} cells, expected n = {n}",
+                r + 1,
+                text.chars().count()
+            )));
+        }
+        for (c, &cell) in text.as_bytes().iter().enumerate() {
+            let slot = match cell {
+                b'.' | b'#' => None,
+                b'A' => Some((&mut a, 'A')),
+                b'B' => Some((&mut b, 'B')),
+                _ => {
+                    let ch = text.get(c..).and_then(|t| t.chars().next()).unwrap_or('?');
+                    return Err(err(format!(
+                        "unexpected `{ch}` in row {} of test {test}: cells are `.`, `#`, `A`, `B`",
+                        r + 1
+                    )));
+                }
+            };
+            if let Some((slot, letter)) = slot
+                && let Some((r0, c0)) = slot.replace((r, c))
+            {
+                return Err(err(format!(
+                    "a second `{letter}` at ({}, {}) in test {test} (the first is at ({}, {}))",
+                    r + 1,
+                    c + 1,
+                    r0 + 1,
+                    c0 + 1
+                )));
+            }
+        }
+        cells.extend_from_slice(text.as_bytes());
+    }
+    let missing = |letter: char| input.error_at(n_at, format!("test {test} has no `{letter}`"));
+    let (ar, ac) = a.ok_or_else(|| missing('A'))?;
+    let (br, bc) = b.ok_or_else(|| missing('B'))?;
+    Ok(RaceBoard {
+        grid: Grid {
+            rows: n,
+            cols: n,
+            cells,
+        },
+        a: ar * n + ac,
+        b: br * n + bc,
+    })
+}

@@ -1,0 +1,538 @@
+//! The race solver: two breadth-first searches, the shortest-path layers and the layered meeting
+//! game on bit matrices. It returns typed facts ([`Outcome`], [`RaceFacts`]), no words.
+//!
+//! The judge's path ([`outcome`]) and the editor's ([`facts`]) make the same memory checks in the
+//! same order, so they refuse the same boards; the editor's extra (which middle cells A's winning
+//! play reaches) is computed only when it fits beside them.
+
+use super::bits::{BitMatrix, or_into, transpose_into};
+use super::{RaceBoard, is_white};
+use crate::games::{Budget, Grid, Unsolved};
+
+/// Marks a cell no breadth-first search reached (walled off from the start).
+const UNREACHED: u32 = u32::MAX;
+/// The breadth-first queue starts with room for the cells or this many `u32`, whichever is
+/// less, and past that doubles (to at most twice the cells).
+const QUEUE_START: usize = 1 << 16;
+/// One DP matrix holds |layer k| × |layer D−k| bits; a board whose layers need more is refused.
+/// Within the original limits layers stay below ~5 000 cells (3 MiB a matrix).
+const MAX_MATRIX_BITS: usize = 1 << 28;
+/// Which middle cells A's winning play can reach needs one matrix per layer kept for a second
+/// pass; above this total (16 MiB) the editor skips that detail.
+const MAX_STORED_BITS: usize = 1 << 27;
+/// The escape analysis works on three matrices of its own besides the two of the game.
+const ESCAPE_MATRICES: usize = 3;
+/// A matrix's words grow by doubling as resets need more (to less than twice the most it
+/// needs), so a matrix is counted at twice the largest size.
+const MATRIX_GROWTH: usize = 2;
+
+/// Who wins and why: all the judge answer needs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Outcome {
+    /// B's start cannot be reached from A's: nobody ever wins.
+    Unconnected,
+    /// The starts are an odd distance D apart: B never lands on A, and A arrives first.
+    OddDistance { d: usize },
+    /// D is even and B can force landing on A in the middle layer.
+    BMeets { d: usize },
+    /// D is even and A slips past B in the middle layer.
+    AEscapes { d: usize },
+}
+
+impl Outcome {
+    /// The distance D between the starts, when connected.
+    pub(super) fn distance(self) -> Option<usize> {
+        match self {
+            Outcome::Unconnected => None,
+            Outcome::OddDistance { d } | Outcome::BMeets { d } | Outcome::AEscapes { d } => Some(d),
+        }
+    }
+}
+
+/// What the editor shows about a solved board: the outcome, both distance maps and, when A
+/// slips past B, the middle cells his winning play can reach.
+pub(super) struct RaceFacts {
+    pub(super) outcome: Outcome,
+    dist_a: Vec<u32>,
+    dist_b: Vec<u32>,
+    /// How many cells the middle layer holds (0 unless D is even).
+    pub(super) middle_cells: usize,
+    /// With [`Outcome::AEscapes`], when the analysis fitted the memory cap: the middle cells
+    /// (grid indices, ascending) A's winning play can end on, whatever B does.
+    pub(super) escapes: Option<Vec<u32>>,
+}
+
+impl RaceFacts {
+    /// Steps from A's start to `cell`; `None` when walled off.
+    pub(super) fn steps_from_a(&self, cell: usize) -> Option<u32> {
+        Some(self.dist_a[cell]).filter(|&d| d != UNREACHED)
+    }
+
+    /// Steps from B's start to `cell`; `None` when walled off.
+    pub(super) fn steps_from_b(&self, cell: usize) -> Option<u32> {
+        Some(self.dist_b[cell]).filter(|&d| d != UNREACHED)
+    }
+
+    /// Whether A's winning play can end on middle cell `cell`; `None` when that was not computed.
+    pub(super) fn escapes_through(&self, cell: usize) -> Option<bool> {
+        let escapes = self.escapes.as_ref()?;
+        Some(escapes.binary_search(&(cell as u32)).is_ok())
+    }
+}
+
+/// The judge's path: the outcome alone.
+pub(super) fn outcome(board: &RaceBoard, budget: &Budget) -> Result<Outcome, Unsolved> {
+    check_distance_maps(board, budget)?;
+    let dist_a = distances(&board.grid, board.a);
+    let d = match reach(&dist_a, board.b) {
+        Some(d) if d.is_multiple_of(2) => d,
+        reach => return Ok(decided_by_distance(reach)),
+    };
+    let dist_b = distances(&board.grid, board.b);
+    let game = LayeredGame::prepare(board, &dist_a, &dist_b, d, budget)?;
+    let b_wins = game.play(budget, |_| {})?;
+    Ok(even_outcome(d, b_wins))
+}
+
+/// The editor's path: the outcome as [`outcome`] finds it (refused exactly where it is), both
+/// distance maps, and the escape cells when they fit the memory cap too.
+pub(super) fn facts(board: &RaceBoard, budget: &Budget) -> Result<RaceFacts, Unsolved> {
+    check_distance_maps(board, budget)?;
+    let dist_a = distances(&board.grid, board.a);
+    let dist_b = distances(&board.grid, board.b);
+    let d = match reach(&dist_a, board.b) {
+        Some(d) if d.is_multiple_of(2) => d,
+        reach => {
+            return Ok(RaceFacts {
+                outcome: decided_by_distance(reach),
+                dist_a,
+                dist_b,
+                middle_cells: 0,
+                escapes: None,
+            });
+        }
+    };
+    let game = LayeredGame::prepare(board, &dist_a, &dist_b, d, budget)?;
+    let middle_cells = game.layers.layer(d / 2).len();
+    let (b_wins, escapes) = if game.escapes_fit(budget) {
+        let mut kept = Vec::new();
+        let b_wins = game.play(budget, |r| kept.push(r.clone()))?;
+        if b_wins {
+            (true, None)
+        } else {
+            kept.reverse();
+            (false, Some(game.escape_cells(&kept, budget)?))
+        }
+    } else {
+        (game.play(budget, |_| {})?, None)
+    };
+    Ok(RaceFacts {
+        outcome: even_outcome(d, b_wins),
+        dist_a,
+        dist_b,
+        middle_cells,
+        escapes,
+    })
+}
+
+/// The outcome where the distance alone decides it: unconnected starts or an odd D.
+fn decided_by_distance(reach: Option<usize>) -> Outcome {
+    match reach {
+        None => Outcome::Unconnected,
+        Some(d) => {
+            debug_assert!(d % 2 == 1, "an even D = {d} needs the layered game");
+            Outcome::OddDistance { d }
+        }
+    }
+}
+
+/// The outcome of the layered game at an even D.
+fn even_outcome(d: usize, b_wins: bool) -> Outcome {
+    if b_wins {
+        Outcome::BMeets { d }
+    } else {
+        Outcome::AEscapes { d }
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Distances and layers
+
+/// What the two breadth-first searches hold: two distance maps (a `u32` a cell) and a queue.
+/// The editor's cell map (2 bytes a cell, built once the queue is freed) always fits in it.
+fn search_bytes(cells: usize) -> usize {
+    let queue_words = if cells <= QUEUE_START {
+        cells
+    } else {
+        cells.saturating_mul(2)
+    };
+    cells
+        .saturating_mul(8)
+        .saturating_add(queue_words.saturating_mul(4))
+}
+
+/// What a solve holds once the distance D is known, before the layered game's matrices: the
+/// distance maps, the layer index and the layers' cells (a `u32` a cell each, at most), and
+/// their starts and fill counters (a `u32` a layer each).
+fn layer_bytes(cells: usize, d: usize) -> usize {
+    cells
+        .saturating_mul(16)
+        .saturating_add(d.saturating_add(2).saturating_mul(8))
+}
+
+fn check_distance_maps(board: &RaceBoard, budget: &Budget) -> Result<(), Unsolved> {
+    budget.check_memory(search_bytes(board.grid.cells.len()), || {
+        format!(
+            "the distance maps of a {} × {} board",
+            board.grid.rows, board.grid.cols
+        )
+    })
+}
+
+/// The distance D from A's start to B's, when connected.
+fn reach(dist_a: &[u32], b: usize) -> Option<usize> {
+    Some(dist_a[b])
+        .filter(|&d| d != UNREACHED)
+        .map(|d| d as usize)
+}
+
+/// Calls `f` with each 4-neighbour of cell `i` inside a grid of `cols` columns and `len` cells.
+#[inline]
+fn for_each_neighbour(cols: usize, len: usize, i: usize, mut f: impl FnMut(usize)) {
+    let c = i % cols;
+    if i >= cols {
+        f(i - cols);
+    }
+    if i + cols < len {
+        f(i + cols);
+    }
+    if c > 0 {
+        f(i - 1);
+    }
+    if c + 1 < cols {
+        f(i + 1);
+    }
+}
+
+/// Breadth-first distances over white cells from cell `from` (`UNREACHED` elsewhere).
+pub(super) fn distances(grid: &Grid, from: usize) -> Vec<u32> {
+    let len = grid.cells.len();
+    let mut dist = vec![UNREACHED; len];
+    let mut queue: Vec<u32> = Vec::with_capacity(len.min(QUEUE_START));
+    dist[from] = 0;
+    queue.push(from as u32);
+    let mut head = 0;
+    while let Some(&v) = queue.get(head) {
+        head += 1;
+        let v = v as usize;
+        let next = dist[v] + 1;
+        for_each_neighbour(grid.cols, len, v, |w| {
+            if dist[w] == UNREACHED && is_white(grid.cells[w]) {
+                dist[w] = next;
+                queue.push(w as u32);
+            }
+        });
+    }
+    dist
+}
+
+/// Whether the breadth-first search from A reached cell `b`.
+pub(super) fn connected(grid: &Grid, a: usize, b: usize) -> bool {
+    reach(&distances(grid, a), b).is_some()
+}
+
+/// The cells on shortest A–B paths, grouped by their distance from A (layer k: dA = k and
+/// dB = D − k). Built from what this board uses only, so nothing carries over between boards.
+struct Layers {
+    d: usize,
+    /// Layer k is `cells[start[k]..start[k + 1]]`, in ascending grid order.
+    start: Vec<u32>,
+    cells: Vec<u32>,
+    /// Per grid cell: its position inside its layer, or `UNREACHED` when off every shortest path.
+    index: Vec<u32>,
+}
+
+impl Layers {
+    fn new(dist_a: &[u32], dist_b: &[u32], d: usize) -> Layers {
+        let on_path = |i: usize| {
+            let (x, y) = (dist_a[i], dist_b[i]);
+            x != UNREACHED && y != UNREACHED && x as usize + y as usize == d
+        };
+        let mut start = vec![0u32; d + 2];
+        for i in 0..dist_a.len() {
+            if on_path(i) {
+                start[dist_a[i] as usize + 1] += 1;
+            }
+        }
+        for k in 0..=d {
+            start[k + 1] += start[k];
+        }
+        let mut fill: Vec<u32> = start.clone();
+        let mut cells = vec![0u32; start[d + 1] as usize];
+        let mut index = vec![UNREACHED; dist_a.len()];
+        for i in 0..dist_a.len() {
+            if on_path(i) {
+                let k = dist_a[i] as usize;
+                index[i] = fill[k] - start[k];
+                cells[fill[k] as usize] = i as u32;
+                fill[k] += 1;
+            }
+        }
+        Layers {
+            d,
+            start,
+            cells,
+            index,
+        }
+    }
+
+    /// The cells of layer k; layers past D are empty.
+    fn layer(&self, k: usize) -> &[u32] {
+        if k > self.d {
+            return &[];
+        }
+        &self.cells[self.start[k] as usize..self.start[k + 1] as usize]
+    }
+
+    /// Calls `f` with the in-layer position of every neighbour of `cell` that lies in layer `k`.
+    #[inline]
+    fn for_each_step(
+        &self,
+        grid: &Grid,
+        dist_a: &[u32],
+        cell: u32,
+        k: usize,
+        mut f: impl FnMut(usize),
+    ) {
+        for_each_neighbour(grid.cols, grid.cells.len(), cell as usize, |w| {
+            let at = self.index[w];
+            if at != UNREACHED && dist_a[w] as usize == k {
+                f(at as usize);
+            }
+        });
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The meeting game
+
+/// What the layered game's matrices take, from the sizes of the layers alone.
+struct MatrixCost {
+    /// The game's two working matrices at their largest.
+    game_bytes: usize,
+    /// What the escape analysis adds: its own matrices and every R_d kept.
+    escape_bytes: usize,
+    /// The bits of every R_d kept for the escape analysis.
+    stored_bits: usize,
+    /// The sides of the largest matrix, for refusals.
+    widest: (usize, usize),
+}
+
+impl MatrixCost {
+    /// The cost of the game on `layers`, or a refusal when one matrix would be more than the
+    /// representation allows.
+    fn of(layers: &Layers) -> Result<MatrixCost, Unsolved> {
+        let d_total = layers.d;
+        let size = |k: usize| layers.layer(k).len();
+        let mut stored_bits = 0usize;
+        let mut matrix_bits = 0usize;
+        let mut widest = (0, 0);
+        for d in 0..=d_total / 2 {
+            // Every matrix of step d is at most (layer d or d+1) × (layer D−d or D−d+1).
+            let (a_side, b_side) = (
+                size(d).max(size(d + 1)),
+                size(d_total - d).max(size(d_total - d + 1)),
+            );
+            let bits = a_side.div_ceil(64).max(1) * 64 * b_side.div_ceil(64).max(1) * 64;
+            if bits > MAX_MATRIX_BITS {
+                return Err(Unsolved::TooLarge(format!(
+                    "layers {d} and {} of the shortest paths hold {} and {} cells; the layered game would need {} MiB",
+                    d_total - d,
+                    size(d),
+                    size(d_total - d),
+                    bits / (8 << 20)
+                )));
+            }
+            if bits > matrix_bits {
+                matrix_bits = bits;
+                widest = (a_side, b_side);
+            }
+            stored_bits =
+                stored_bits.saturating_add(size(d + 1) * size(d_total - d).div_ceil(64) * 64);
+        }
+        let matrix_bytes = (matrix_bits / 8).saturating_mul(MATRIX_GROWTH);
+        // The escape cells themselves: a `u32` per middle cell at most.
+        let escape_cells = size(d_total / 2).saturating_mul(4);
+        Ok(MatrixCost {
+            game_bytes: matrix_bytes.saturating_mul(2),
+            escape_bytes: matrix_bytes
+                .saturating_mul(ESCAPE_MATRICES)
+                .saturating_add(stored_bits / 8)
+                .saturating_add(escape_cells),
+            stored_bits,
+            widest,
+        })
+    }
+}
+
+/// The layered game of an even D = 2m. Both players keep to shortest paths: the grid is
+/// bipartite, so jumps alternate (B's first at even D) and a detour costs two steps that the one
+/// jump never pays back (tests/race.rs checks this model against an exhaustive search). So A
+/// walks layers 0, 1, …, m and B walks D, D−1, …, m, A first, and B wins when his m-th step
+/// lands on A. W_d (rows: layer d, columns: layer D−d) says which positions B wins, A to move:
+///   W_m = identity,
+///   W_d[a][b] = AND over A's steps a→a' of (OR over B's steps b→b' of W_{d+1}[a'][b']).
+/// The OR mixes columns, so it runs on the transpose; R_d[a'][b] is its result. Rows are bit
+/// sets, so a step costs |layer d|·|layer D−d|/64 word operations and two matrices of memory,
+/// also on boards whose layers hold thousands of cells.
+struct LayeredGame<'b> {
+    grid: &'b Grid,
+    dist_a: &'b [u32],
+    layers: Layers,
+    cost: MatrixCost,
+    /// What the solve holds during the game: the layers and the two working matrices.
+    held_bytes: usize,
+}
+
+impl<'b> LayeredGame<'b> {
+    /// The game of an even D, once its layers and then its matrices fit the memory cap: the
+    /// refusals both paths share.
+    fn prepare(
+        board: &'b RaceBoard,
+        dist_a: &'b [u32],
+        dist_b: &[u32],
+        d: usize,
+        budget: &Budget,
+    ) -> Result<LayeredGame<'b>, Unsolved> {
+        debug_assert!(
+            d.is_multiple_of(2),
+            "the layered game needs an even D, not {d}"
+        );
+        let grid = &board.grid;
+        let base = layer_bytes(grid.cells.len(), d);
+        budget.check_memory(base, || {
+            format!(
+                "the shortest-path layers of a {} × {} board (D = {d})",
+                grid.rows, grid.cols
+            )
+        })?;
+        let layers = Layers::new(dist_a, dist_b, d);
+        let cost = MatrixCost::of(&layers)?;
+        let held_bytes = base.saturating_add(cost.game_bytes);
+        budget.check_memory(held_bytes, || {
+            format!(
+                "the layered game of this board (shortest-path layers of {} and {} cells)",
+                cost.widest.0, cost.widest.1
+            )
+        })?;
+        Ok(LayeredGame {
+            grid,
+            dist_a,
+            layers,
+            cost,
+            held_bytes,
+        })
+    }
+
+    /// Whether keeping every R_d and replaying A's winning moves fits beside the game.
+    fn escapes_fit(&self, budget: &Budget) -> bool {
+        self.cost.stored_bits <= MAX_STORED_BITS
+            && budget.allows(self.held_bytes.saturating_add(self.cost.escape_bytes))
+    }
+
+    /// Plays the game backward from the middle; `each_r` sees R_d for d = m − 1 down to 0.
+    /// Whether B wins.
+    fn play(&self, budget: &Budget, mut each_r: impl FnMut(&BitMatrix)) -> Result<bool, Unsolved> {
+        let (grid, dist_a, layers) = (self.grid, self.dist_a, &self.layers);
+        let d_total = layers.d;
+        let m = d_total / 2;
+        let size = |k: usize| layers.layer(k).len();
+        let mut x = BitMatrix::default();
+        let mut y = BitMatrix::default();
+        x.reset(size(m), size(m));
+        for i in 0..size(m) {
+            x.set(i, i);
+        }
+        for d in (0..m).rev() {
+            let b_layer = layers.layer(d_total - d);
+            let a_layer = layers.layer(d);
+            // x = W_{d+1}; y = its transpose, rows: B's cells one step nearer the middle.
+            transpose_into(&x, &mut y);
+            x.reset(b_layer.len(), size(d + 1));
+            for (bi, &b) in b_layer.iter().enumerate() {
+                let row = x.row_mut(bi);
+                layers.for_each_step(grid, dist_a, b, d_total - d - 1, |b2| {
+                    or_into(row, y.row(b2))
+                });
+            }
+            transpose_into(&x, &mut y);
+            // y = R_d: rows A's cells of layer d+1, columns B's cells of layer D−d.
+            x.reset(a_layer.len(), b_layer.len());
+            for (ai, &a) in a_layer.iter().enumerate() {
+                let row = x.row_mut(ai);
+                let mut first = true;
+                layers.for_each_step(grid, dist_a, a, d + 1, |a2| {
+                    let src = y.row(a2);
+                    if first {
+                        row.copy_from_slice(src);
+                        first = false;
+                    } else {
+                        for (w, s) in row.iter_mut().zip(src) {
+                            *w &= s;
+                        }
+                    }
+                });
+                debug_assert!(!first, "a cell of layer {d} has no step to layer {}", d + 1);
+            }
+            each_r(&y);
+            budget.check_cancelled()?;
+        }
+        Ok(x.get(0, 0))
+    }
+
+    /// The middle cells A can reach by winning moves only, whatever B does on shortest paths,
+    /// as grid indices in ascending order. `r[d]` is R_d from `play`: A's step to a' keeps the
+    /// win against B on b exactly when R_d[a'][b] is 0. P_d (rows: layer d, columns: layer D−d)
+    /// holds the positions such play reaches.
+    fn escape_cells(&self, r: &[BitMatrix], budget: &Budget) -> Result<Vec<u32>, Unsolved> {
+        let (grid, dist_a, layers) = (self.grid, self.dist_a, &self.layers);
+        let d_total = layers.d;
+        let m = d_total / 2;
+        debug_assert_eq!(r.len(), m, "one R_d per step of the game");
+        let mut p = BitMatrix::default();
+        let mut q = BitMatrix::default();
+        let mut t = BitMatrix::default();
+        p.reset(1, 1);
+        p.set(0, 0);
+        for (d, rd) in r.iter().enumerate() {
+            let next_a = layers.layer(d + 1);
+            let next_b = layers.layer(d_total - d - 1);
+            // q[a'] = (OR of P_d over A's cells a → a') AND NOT R_d[a'].
+            q.reset(next_a.len(), layers.layer(d_total - d).len());
+            for (ai, &a2) in next_a.iter().enumerate() {
+                let row = q.row_mut(ai);
+                layers.for_each_step(grid, dist_a, a2, d, |a| or_into(row, p.row(a)));
+                for (w, s) in row.iter_mut().zip(rd.row(ai)) {
+                    *w &= !s;
+                }
+            }
+            // P_{d+1}[a'][b'] = OR of q[a'][b] over B's steps b → b', on the transpose.
+            transpose_into(&q, &mut t);
+            q.reset(next_b.len(), next_a.len());
+            for (bi, &b2) in next_b.iter().enumerate() {
+                let row = q.row_mut(bi);
+                layers.for_each_step(grid, dist_a, b2, d_total - d, |b| or_into(row, t.row(b)));
+            }
+            transpose_into(&q, &mut p);
+            budget.check_cancelled()?;
+        }
+        let middle = layers.layer(m);
+        debug_assert_eq!(p.rows(), middle.len());
+        Ok(middle
+            .iter()
+            .enumerate()
+            .filter(|&(i, _)| p.row(i).iter().any(|&w| w != 0))
+            .map(|(_, &cell)| cell)
+            .collect())
+    }
+}
