@@ -1,6 +1,8 @@
 //! strings (CF 354B): the solver against a plain minimax over explicit sets of end cells, the
 //! judge input errors, board diagnostics and explanations (the original samples: `tests/samples.rs`).
 
+use boardls::analysis;
+use boardls::config::Config;
 use boardls::diag::Diagnostic;
 use boardls::games::strings::{self, Strings};
 use boardls::games::{Budget, CaseInput, CellMark, Game, Grid, Unsolved};
@@ -9,6 +11,9 @@ use proptest::prelude::*;
 use std::collections::{BTreeMap, BTreeSet};
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
+use xorshift::XorShift;
+
+use crate::fixtures::xorshift;
 
 // ---------------------------------------------------------------- brute force
 
@@ -386,19 +391,190 @@ fn stress_board_agrees_with_the_reference_answer() {
 }
 
 #[test]
-fn node_budget_and_cancel_are_respected() {
-    let grid = stress();
-    let small = Budget {
-        max_nodes: 100,
-        ..Budget::unlimited()
-    };
-    assert!(matches!(
-        Strings::solve(&grid, &small),
-        Err(Unsolved::Nodes(_))
-    ));
+fn cancel_stops_the_solver() {
     let flag = Arc::new(AtomicBool::new(true));
     let cancelled = Budget::unlimited().with_cancel(flag);
-    assert_eq!(Strings::answer(&grid, &cancelled), Err(Unsolved::Cancelled));
+    assert_eq!(
+        Strings::answer(&stress(), &cancelled),
+        Err(Unsolved::Cancelled)
+    );
+    assert!(matches!(
+        Strings::solve(&stress(), &cancelled),
+        Err(Unsolved::Cancelled)
+    ));
+}
+
+/// A fixed-seed random board.
+fn random_grid(rows: usize, cols: usize, alphabet: &[u8], seed: u64) -> Grid {
+    let mut rng = XorShift(seed);
+    let mut grid = Grid::filled(rows, cols, b'a');
+    for r in 0..rows {
+        for c in 0..cols {
+            grid.set(r, c, rng.pick(alphabet));
+        }
+    }
+    grid
+}
+
+/// Boards within the original limits (sides ≤ 20), the ones with the most reachable states
+/// among them: structured, random, and `stress`, the most states known (5205: a local search
+/// for more from it, or from random boards of up to four letters, found none).
+fn boards_within_the_limits() -> Vec<(String, Grid)> {
+    let n = 20;
+    let by = |f: &dyn Fn(usize, usize) -> u8| {
+        let mut grid = Grid::filled(n, n, b'a');
+        for r in 0..n {
+            for c in 0..n {
+                grid.set(r, c, f(r, c));
+            }
+        }
+        grid
+    };
+    let mut boards = vec![
+        ("all a".to_string(), Grid::filled(n, n, b'a')),
+        ("rows a/b".to_string(), by(&|r, _| b"ab"[r % 2])),
+        ("columns a/b".to_string(), by(&|_, c| b"ab"[c % 2])),
+        ("rows a/b/c".to_string(), by(&|r, _| b"abc"[r % 3])),
+        ("checkerboard".to_string(), by(&|r, c| b"ab"[(r + c) % 2])),
+        (
+            "2×2 checkerboard".to_string(),
+            by(&|r, c| b"ab"[(r / 2 + c / 2) % 2]),
+        ),
+        (
+            "halves".to_string(),
+            by(&|r, _| if r < n / 2 { b'a' } else { b'b' }),
+        ),
+        (
+            "26 letters".to_string(),
+            by(&|r, c| b'a' + ((r * 7 + c * 3) % 26) as u8),
+        ),
+        ("stress".to_string(), stress()),
+        ("20×1".to_string(), random_grid(20, 1, b"ab", 5)),
+        ("13×20".to_string(), random_grid(13, 20, b"abc", 6)),
+    ];
+    for seed in 1..=4 {
+        boards.push((format!("random a/b {seed}"), random_grid(n, n, b"ab", seed)));
+        boards.push((
+            format!("random a/b/c {seed}"),
+            random_grid(n, n, b"abc", seed),
+        ));
+    }
+    boards
+}
+
+/// Within n ≤ 20 the solver is polynomial: no budget of nodes or time ever stops it, and its
+/// state cap never refuses (the reachable states are at most 30 344, see `solve.rs`).
+#[test]
+fn no_board_within_the_original_limits_is_refused() {
+    let budgets = [
+        ("default", analysis::budget(&Config::default())),
+        ("editor", analysis::budget(&Config::editor())),
+        ("one node", Budget::nodes(1)),
+    ];
+    let mut most = 0;
+    for (name, grid) in boards_within_the_limits() {
+        let exact = strings::value(&grid, &Budget::unlimited()).expect("solved");
+        for (budget_name, budget) in &budgets {
+            let answer = Strings::answer(&grid, budget);
+            assert_eq!(answer.as_deref(), Ok(word(exact)), "{name}, {budget_name}");
+            let solved = Strings::solve(&grid, budget)
+                .unwrap_or_else(|e| panic!("{name}, {budget_name}: {e}"));
+            assert_eq!(solved.answer, word(exact), "{name}, {budget_name}");
+            assert!(solved.cells.is_some(), "{name}, {budget_name}");
+            assert!(solved.nodes <= 30_344, "{name}: {} states", solved.nodes);
+            most = most.max(solved.nodes);
+        }
+    }
+    assert!(
+        most > 5_000,
+        "the hardest board expanded only {most} states"
+    );
+}
+
+/// A board beyond n = 20 is a search: the node budget stops it.
+#[test]
+fn a_board_beyond_the_original_limits_stops_at_its_node_budget() {
+    let grid = random_grid(40, 40, b"ab", 7);
+    let full = Strings::solve(&grid, &analysis::budget(&Config::default())).expect("solved");
+    assert!(full.nodes > 6_000, "{} states", full.nodes);
+    let small = Budget::nodes(2_000);
+    for refused in [
+        Strings::answer(&grid, &small).err(),
+        Strings::solve(&grid, &small).err(),
+    ] {
+        match refused {
+            Some(Unsolved::Nodes(spent)) => assert!(spent > 2_000 && spent < full.nodes),
+            other => panic!("expected the node budget to stop it, got {other:?}"),
+        }
+    }
+}
+
+/// The least cap under which `answer` solves the board, by bisection: the caps are compared
+/// with counts and estimates that do not depend on the cap, so every larger cap solves it too.
+fn least_cap(budget: impl Fn(u64) -> Budget, grid: &Grid) -> u64 {
+    let (mut refused, mut solved) = (0u64, 1u64 << 40);
+    assert!(Strings::answer(grid, &budget(solved)).is_ok());
+    while solved - refused > 1 {
+        let mid = refused + (solved - refused) / 2;
+        match Strings::answer(grid, &budget(mid)) {
+            Ok(_) => solved = mid,
+            Err(_) => refused = mid,
+        }
+    }
+    solved
+}
+
+/// `answer` and `solve` refuse the same boards: on each side of the memory cap (and beyond
+/// n = 20, of the node cap) they agree; `solve` drops its cell map rather than refusing.
+#[test]
+fn answer_and_solve_agree_on_each_side_of_the_memory_and_node_caps() {
+    let memory = |bytes: u64| Budget::unlimited().with_memory(bytes as usize);
+    let mut map_skipped = 0;
+    for grid in [
+        stress(),
+        random_grid(40, 40, b"ab", 7),
+        Grid::filled(3, 3000, b'a'),
+    ] {
+        let exact = word(strings::value(&grid, &Budget::unlimited()).expect("solved"));
+        let least = least_cap(memory, &grid);
+        let solved = Strings::solve(&grid, &memory(least)).expect("solve fits where answer does");
+        assert_eq!(solved.answer, exact);
+        for refused in [
+            Strings::answer(&grid, &memory(least - 1)).err(),
+            Strings::solve(&grid, &memory(least - 1)).err(),
+        ] {
+            assert!(
+                matches!(refused, Some(Unsolved::TooLarge(_))),
+                "{refused:?} at {} bytes",
+                least - 1
+            );
+        }
+        if solved.cells.is_none() {
+            map_skipped += 1;
+            assert!(
+                solved.why.ends_with("the optimal line and the cell map were skipped: they would not fit the memory cap"),
+                "{}",
+                solved.why
+            );
+        }
+    }
+    assert!(map_skipped >= 1, "{map_skipped}");
+
+    let grid = random_grid(40, 40, b"ab", 7);
+    let least = least_cap(Budget::nodes, &grid);
+    let solved = Strings::solve(&grid, &Budget::nodes(least)).expect("solved");
+    assert_eq!(
+        solved.nodes, least,
+        "the search stops as soon as it spends more"
+    );
+    assert!(matches!(
+        Strings::answer(&grid, &Budget::nodes(least - 1)),
+        Err(Unsolved::Nodes(_))
+    ));
+    assert!(matches!(
+        Strings::solve(&grid, &Budget::nodes(least - 1)),
+        Err(Unsolved::Nodes(_))
+    ));
 }
 
 #[test]
