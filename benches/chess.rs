@@ -47,14 +47,14 @@ fn judge_1000(c: &mut Criterion) {
         let text = input(kind);
         group.throughput(Throughput::Bytes(text.len() as u64));
         group.bench_function(format!("judge/{kind}"), |b| {
-            b.iter(|| Chess::judge(black_box(&text), &Budget::unlimited()))
+            b.iter(|| Chess::judge(black_box(&text), &Budget::unlimited()));
         });
         if kind == "random" {
             group.bench_function("floor/sum-bytes", |b| {
-                b.iter(|| support::sum_bytes(black_box(&text)))
+                b.iter(|| support::sum_bytes(black_box(&text)));
             });
             group.bench_function("floor/parse-numbers", |b| {
-                b.iter(|| parse_numbers(black_box(&text)))
+                b.iter(|| parse_numbers(black_box(&text)));
             });
         }
     }
@@ -64,7 +64,7 @@ fn judge_1000(c: &mut Criterion) {
         cols: 1000,
     };
     group.bench_function("solve/queen-1000x1000-with-map", |b| {
-        b.iter(|| Chess::solve(black_box(&queen), &Budget::unlimited()).map(|s| s.nodes))
+        b.iter(|| Chess::solve(black_box(&queen), &Budget::unlimited()).map(|s| s.nodes));
     });
     group.finish();
 }

@@ -4,6 +4,9 @@
 //! the clock stops at the publish that carries its result (a wrong-`expect` error).
 //! (c) A hover answered while another case of the file is deep in a long search.
 
+// Benches build their texts once and hand them over, as the tests do.
+#![allow(clippy::needless_pass_by_value)]
+
 #[path = "../tests/lsp/client.rs"]
 mod client;
 #[path = "../tests/lsp/fixtures.rs"]
@@ -150,7 +153,7 @@ fn bench(c: &mut Criterion, name: &str, text: String, line: u32, col: u32, len: 
                 }
                 total
             })
-        })
+        });
     });
     runtime.block_on(client.stop());
 }
@@ -216,7 +219,7 @@ fn hover_benches(c: &mut Criterion) {
                 }
                 total
             })
-        })
+        });
     });
     // The figure counts only if the search ran all along.
     let events = runtime.block_on(client.drain());

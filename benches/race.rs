@@ -117,15 +117,15 @@ fn bench(c: &mut Criterion) {
         let answers = out.split_whitespace().collect::<Vec<_>>().join(" ");
         eprintln!(
             "race {name}: answers {answers}; peak heap {:.2} MiB (input text {:.2} MiB)",
-            peak as f64 / (1 << 20) as f64,
-            input.len() as f64 / (1 << 20) as f64
+            peak as f64 / f64::from(1 << 20),
+            input.len() as f64 / f64::from(1 << 20)
         );
     }
     let mut group = c.benchmark_group("race judge");
     group.sample_size(10);
     for (name, input) in &inputs {
         group.bench_function(name.as_str(), |b| {
-            b.iter(|| Race::judge(input, &Budget::unlimited()).expect("judged"))
+            b.iter(|| Race::judge(input, &Budget::unlimited()).expect("judged"));
         });
     }
     group.finish();
@@ -138,10 +138,10 @@ fn bench(c: &mut Criterion) {
         let (peak, _) = peak_solve(&boards[0]);
         eprintln!(
             "race solve {name}: peak heap {:.2} MiB",
-            peak as f64 / (1 << 20) as f64
+            peak as f64 / f64::from(1 << 20)
         );
         group.bench_function(name.as_str(), |b| {
-            b.iter(|| Race::solve(&boards[0], &Budget::unlimited()).expect("solved"))
+            b.iter(|| Race::solve(&boards[0], &Budget::unlimited()).expect("solved"));
         });
     }
     group.finish();

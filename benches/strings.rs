@@ -51,10 +51,10 @@ fn solve_20x20(c: &mut Criterion) {
             );
         }
         c.bench_function(&format!("strings/solve/{name}"), |b| {
-            b.iter(|| Strings::solve(black_box(&grid), &Budget::unlimited()))
+            b.iter(|| Strings::solve(black_box(&grid), &Budget::unlimited()));
         });
         c.bench_function(&format!("strings/answer/{name}"), |b| {
-            b.iter(|| Strings::answer(black_box(&grid), &Budget::unlimited()))
+            b.iter(|| Strings::answer(black_box(&grid), &Budget::unlimited()));
         });
     }
 }

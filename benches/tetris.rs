@@ -36,10 +36,10 @@ fn empty_boards(c: &mut Criterion) {
     for (n, m) in [(6, 6), (7, 7), (8, 8), (8, 9), (9, 9)] {
         let g = Grid::filled(n, m, b'0');
         group.bench_function(format!("answer/{n}x{m}"), |b| {
-            b.iter(|| Tetris::answer(black_box(&g), &Budget::unlimited()))
+            b.iter(|| Tetris::answer(black_box(&g), &Budget::unlimited()));
         });
         group.bench_function(format!("solve/{n}x{m}"), |b| {
-            b.iter(|| Tetris::solve(black_box(&g), &Budget::unlimited()).map(|s| s.nodes))
+            b.iter(|| Tetris::solve(black_box(&g), &Budget::unlimited()).map(|s| s.nodes));
         });
     }
     group.finish();
@@ -55,7 +55,7 @@ fn random_10x10(c: &mut Criterion) {
                 .iter()
                 .filter(|g| Tetris::answer(black_box(g), &Budget::unlimited()).is_ok())
                 .count()
-        })
+        });
     });
     group.bench_function("solve/100-boards", |b| {
         b.iter(|| {
@@ -63,7 +63,7 @@ fn random_10x10(c: &mut Criterion) {
                 .iter()
                 .filter(|g| Tetris::solve(black_box(g), &Budget::unlimited()).is_ok())
                 .count()
-        })
+        });
     });
     group.finish();
 }

@@ -59,11 +59,11 @@ fn judge_50x500x500(c: &mut Criterion) {
         let text = input(kind);
         group.throughput(Throughput::Bytes(text.len() as u64));
         group.bench_function(format!("judge/{kind}"), |b| {
-            b.iter(|| Zgame::judge(black_box(&text), &Budget::unlimited()))
+            b.iter(|| Zgame::judge(black_box(&text), &Budget::unlimited()));
         });
         if kind == "stress" {
             group.bench_function("floor/sum-bytes", |b| {
-                b.iter(|| support::sum_bytes(black_box(&text)))
+                b.iter(|| support::sum_bytes(black_box(&text)));
             });
             group.bench_function("generic/read-then-answer", |b| {
                 b.iter(|| {
@@ -72,7 +72,7 @@ fn judge_50x500x500(c: &mut Criterion) {
                         .iter()
                         .filter(|g| Zgame::answer(g, &Budget::unlimited()).is_ok())
                         .count()
-                })
+                });
             });
         }
     }
@@ -83,10 +83,10 @@ fn judge_50x500x500(c: &mut Criterion) {
     let mut group = c.benchmark_group("zgame");
     group.sample_size(20);
     group.bench_function("solve/500x500", |b| {
-        b.iter(|| Zgame::solve(black_box(&g), &Budget::unlimited()).map(|s| s.nodes))
+        b.iter(|| Zgame::solve(black_box(&g), &Budget::unlimited()).map(|s| s.nodes));
     });
     group.bench_function("answer/500x500", |b| {
-        b.iter(|| Zgame::answer(black_box(&g), &Budget::unlimited()))
+        b.iter(|| Zgame::answer(black_box(&g), &Budget::unlimited()));
     });
     group.finish();
 }

@@ -10,10 +10,10 @@ pub const MAX_CASES: usize = 20_000;
 /// Search nodes one case may spend (tetris, and strings beyond the original n ≤ 20, are the only
 /// searches; the other solvers are polynomial and bounded by memory alone). A count, not a
 /// time, so that batch commands give the same output on any machine.
-pub const SOLVE_NODES: u64 = 50_000_000;
+pub(crate) const SOLVE_NODES: u64 = 50_000_000;
 /// Wall time one search may spend in the editor, which must stay responsive whatever the
 /// machine. Batch commands have no time limit unless `--time` sets one.
-pub const EDITOR_SOLVE_TIME: Duration = Duration::from_secs(10);
+pub(crate) const EDITOR_SOLVE_TIME: Duration = Duration::from_secs(10);
 /// Bytes one case's solver may allocate. Every solver estimates what it will hold from the
 /// board's size and refuses (`W211`, "too large to solve") before allocating when it is more;
 /// searches also count what they hold as they go. 1 GiB is well above what boards within the
@@ -22,7 +22,7 @@ pub const EDITOR_SOLVE_TIME: Duration = Duration::from_secs(10);
 /// strings at its state cap: about 100 MiB), so by default those limits and the time budget
 /// decide, and every original maximum input and every test and bench board (at most 12 MiB)
 /// fits many times over. Lower it where several solves share a small machine.
-pub const SOLVE_MEMORY: usize = 1 << 30;
+pub(crate) const SOLVE_MEMORY: usize = 1 << 30;
 /// Diagnostics published per file: a flood helps nobody and slows editors.
 pub const MAX_DIAGNOSTICS: usize = 500;
 

@@ -3,9 +3,9 @@
 
 pub mod analysis;
 pub mod authoring;
-pub mod cli;
 pub mod config;
 pub mod diag;
+pub mod emit;
 pub mod games;
 pub mod ide;
 pub mod lsp;

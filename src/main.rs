@@ -1,5 +1,7 @@
-//! The `boardls` command.
+//! The `boardls` command: the subcommands of `src/cli/` over the library.
+
+mod cli;
 
 fn main() -> std::process::ExitCode {
-    boardls::cli::main()
+    cli::main()
 }

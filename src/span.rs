@@ -51,12 +51,11 @@ impl LineIndex {
         let mut i = 0;
         while i < bytes.len() {
             match bytes[i] {
-                b'\n' => starts.push(i + 1),
                 b'\r' if bytes.get(i + 1) == Some(&b'\n') => {
                     starts.push(i + 2);
                     i += 1;
                 }
-                b'\r' => starts.push(i + 1),
+                b'\n' | b'\r' => starts.push(i + 1),
                 _ => {}
             }
             i += 1;
@@ -67,7 +66,7 @@ impl LineIndex {
         }
     }
 
-    pub fn line_count(&self) -> usize {
+    pub(crate) fn line_count(&self) -> usize {
         self.starts.len()
     }
 

@@ -4,16 +4,16 @@ use boardls::games::{Budget, JudgeError, JudgeRun};
 use criterion::black_box;
 use std::time::Instant;
 
-pub type Judge = fn(&str, &Budget) -> Result<JudgeRun, JudgeError>;
-pub type Floor = fn(&str) -> u64;
+pub(crate) type Judge = fn(&str, &Budget) -> Result<JudgeRun, JudgeError>;
+pub(crate) type Floor = fn(&str) -> u64;
 
-pub fn sum_bytes(text: &str) -> u64 {
+pub(crate) fn sum_bytes(text: &str) -> u64 {
     text.bytes().map(u64::from).sum()
 }
 
 /// Judge and floors run in turns, best and median of 60 runs each: on a shared, loaded machine
 /// the best run is the steadiest figure for a ratio.
-pub fn compare(game: &str, text: &str, judge: Judge, floors: &[(&str, Floor)]) {
+pub(crate) fn compare(game: &str, text: &str, judge: Judge, floors: &[(&str, Floor)]) {
     let mut runs: Vec<(&str, Vec<f64>)> = vec![("judge", Vec::new())];
     runs.extend(floors.iter().map(|(name, _)| (*name, Vec::new())));
     for _ in 0..60 {
@@ -38,7 +38,7 @@ pub fn compare(game: &str, text: &str, judge: Judge, floors: &[(&str, Floor)]) {
 }
 
 /// With `VAR=FILE` set, judges that one file (output on stdout, timings on stderr) and says so.
-pub fn judge_file_from_env(var: &str, judge: Judge) -> bool {
+pub(crate) fn judge_file_from_env(var: &str, judge: Judge) -> bool {
     let Some(path) = std::env::var_os(var) else {
         return false;
     };

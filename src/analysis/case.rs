@@ -40,7 +40,7 @@ pub struct CaseAnalysis {
 
 impl CaseAnalysis {
     /// Zero-based (row, column) of the grid cell at `offset`, if there is one.
-    pub fn cell_at(&self, offset: usize) -> Option<(usize, usize)> {
+    pub(crate) fn cell_at(&self, offset: usize) -> Option<(usize, usize)> {
         let row = self
             .row_starts
             .iter()
@@ -58,7 +58,7 @@ impl CaseAnalysis {
     }
 }
 
-pub fn analyse_case(
+pub(crate) fn analyse_case(
     index: usize,
     case: &syntax::Case,
     diags: &mut Vec<Diagnostic>,

@@ -6,7 +6,8 @@ pub mod solve;
 pub mod suite;
 
 pub use case::{CaseAnalysis, Expect};
-pub use solve::{SolveCache, Verdict, solve_case, verdict_diagnostics};
+pub(crate) use solve::verdict_diagnostics;
+pub use solve::{SolveCache, Verdict};
 
 use crate::config::Config;
 use crate::diag::Diagnostic;
@@ -27,12 +28,12 @@ pub struct Analysis {
 }
 
 impl Analysis {
-    pub fn is_allowed(&self, code: &str) -> bool {
+    pub(crate) fn is_allowed(&self, code: &str) -> bool {
         self.allowed.iter().any(|c| c == code)
     }
 
     /// The case whose span holds `offset`.
-    pub fn case_at(&self, offset: usize) -> Option<&CaseAnalysis> {
+    pub(crate) fn case_at(&self, offset: usize) -> Option<&CaseAnalysis> {
         self.cases.iter().find(|c| c.span.touches(offset))
     }
 }

@@ -32,7 +32,7 @@ impl Verdict {
 }
 
 /// Solves a validated case; `None` when the case has errors that stop solving.
-pub fn solve_case(case: &CaseAnalysis, budget: &Budget) -> Option<Verdict> {
+pub(crate) fn solve_case(case: &CaseAnalysis, budget: &Budget) -> Option<Verdict> {
     let board = case.board.as_ref()?;
     let start = Instant::now();
     let result = catch_unwind(AssertUnwindSafe(|| board.solve(budget)));
@@ -46,7 +46,7 @@ pub fn solve_case(case: &CaseAnalysis, budget: &Budget) -> Option<Verdict> {
     })
 }
 
-pub fn panic_message(panic: &Box<dyn std::any::Any + Send>) -> String {
+pub(crate) fn panic_message(panic: &Box<dyn std::any::Any + Send>) -> String {
     if let Some(s) = panic.downcast_ref::<&str>() {
         (*s).to_string()
     } else if let Some(s) = panic.downcast_ref::<String>() {
@@ -57,7 +57,7 @@ pub fn panic_message(panic: &Box<dyn std::any::Any + Send>) -> String {
 }
 
 /// What a verdict says about the case: a wrong `expect`, or no answer within budget.
-pub fn verdict_diagnostics(case: &CaseAnalysis, verdict: &Verdict) -> Option<Diagnostic> {
+pub(crate) fn verdict_diagnostics(case: &CaseAnalysis, verdict: &Verdict) -> Option<Diagnostic> {
     match verdict {
         Verdict::Solved { solution, .. } => {
             let expect = case.expect.as_ref()?;

@@ -9,10 +9,10 @@ use crate::games::{AnyBoard, GameId, Symmetry};
 use std::collections::{BTreeMap, HashMap};
 
 /// A file comment that makes the file a suite of its own.
-pub const MARKER: &str = "boardls: suite";
+pub(crate) const MARKER: &str = "boardls: suite";
 
 /// Whether `text` (analysed as `analysis`) asks for suite checks with a [`MARKER`] comment.
-pub fn is_marked(text: &str, analysis: &Analysis) -> bool {
+pub(crate) fn is_marked(text: &str, analysis: &Analysis) -> bool {
     analysis
         .parse
         .file
@@ -22,7 +22,7 @@ pub fn is_marked(text: &str, analysis: &Analysis) -> bool {
 }
 
 /// One case of a suite, with the index of the file it is in and its verdict when it has one.
-pub struct SuiteCase<'a> {
+pub(crate) struct SuiteCase<'a> {
     pub file: usize,
     pub case: &'a CaseAnalysis,
     pub verdict: Option<&'a Verdict>,
@@ -55,7 +55,7 @@ pub fn findings(files: &[(&Analysis, &[Option<&Verdict>])]) -> Vec<Vec<Diagnosti
 }
 
 /// Suite findings as `(file index, diagnostic)`; case-wide ones point at a case header.
-pub fn check(cases: &[SuiteCase<'_>]) -> Vec<(usize, Diagnostic)> {
+pub(crate) fn check(cases: &[SuiteCase<'_>]) -> Vec<(usize, Diagnostic)> {
     let mut out = Vec::new();
     let mut by_game: BTreeMap<GameId, Vec<&SuiteCase<'_>>> = BTreeMap::new();
     for c in cases {
@@ -131,7 +131,7 @@ fn canonical(board: &AnyBoard) -> String {
             .find(|(k, _)| k == "piece")
             .map_or("", |(_, v)| v.as_str());
         let mut dims: Vec<&str> = size.split_whitespace().collect();
-        dims.sort();
+        dims.sort_unstable();
         return format!("{piece} {}", dims.join(" "));
     }
     let grid: Vec<Vec<u8>> = body.rows.iter().map(|r| r.as_bytes().to_vec()).collect();

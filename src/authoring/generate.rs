@@ -63,9 +63,9 @@ pub struct GenOptions {
 }
 
 /// Tries per board before `--answer` gives up.
-pub const MAX_ATTEMPTS: usize = 5_000;
+pub(crate) const MAX_ATTEMPTS: usize = 5_000;
 /// Sides larger than this are refused: the text alone would be too large to be useful.
-pub const MAX_SIDE: usize = 2_000;
+pub(crate) const MAX_SIDE: usize = 2_000;
 
 /// The generated `.board` text, or why none could be made.
 pub fn generate(opts: &GenOptions, config: &Config) -> Result<String, String> {
@@ -317,7 +317,7 @@ fn race(n: usize, opts: &GenOptions, rng: &mut Rng) -> CaseBody {
 fn rows(lines: &[&str]) -> CaseBody {
     CaseBody {
         props: Vec::new(),
-        rows: lines.iter().map(|s| s.to_string()).collect(),
+        rows: lines.iter().map(std::string::ToString::to_string).collect(),
     }
 }
 

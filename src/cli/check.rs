@@ -1,11 +1,11 @@
 //! `boardls check`: every diagnostic of every file, for people or as JSON.
 
-use super::render::{self, Located};
 use super::{EXIT_ERRORS, EXIT_OK, EXIT_UNUSABLE, Format, files};
-use crate::analysis::{self, SolveCache, Verdict};
-use crate::config::Config;
-use crate::diag::{Diagnostic, Severity};
-use crate::span::LineIndex;
+use boardls::analysis::{self, SolveCache, Verdict};
+use boardls::config::Config;
+use boardls::diag::{Diagnostic, Severity};
+use boardls::emit::{self, Located};
+use boardls::span::LineIndex;
 use serde::Serialize;
 use std::path::PathBuf;
 
@@ -23,7 +23,7 @@ struct Summary {
     infos: usize,
 }
 
-pub fn run(paths: &[PathBuf], format: Format, suite: bool, config: &Config) -> u8 {
+pub(super) fn run(paths: &[PathBuf], format: Format, suite: bool, config: &Config) -> u8 {
     let Some(sources) = files::read_all(paths) else {
         return EXIT_UNUSABLE;
     };
@@ -68,7 +68,7 @@ pub fn run(paths: &[PathBuf], format: Format, suite: bool, config: &Config) -> u
             for (file, text, diags) in &all {
                 let index = LineIndex::new(text);
                 for d in diags {
-                    print!("{}", render::human(file, text, &index, d));
+                    print!("{}", emit::human(file, text, &index, d));
                 }
             }
             if summary.errors + summary.warnings + summary.infos > 0 {
@@ -82,7 +82,7 @@ pub fn run(paths: &[PathBuf], format: Format, suite: bool, config: &Config) -> u
             let mut located = Vec::new();
             for (file, text, diags) in &all {
                 let index = LineIndex::new(text);
-                located.extend(diags.iter().map(|d| render::locate(file, text, &index, d)));
+                located.extend(diags.iter().map(|d| emit::locate(file, text, &index, d)));
             }
             let report = Report {
                 diagnostics: located,

@@ -1,12 +1,12 @@
 //! `boardls export`: `.board` files → a judge-ready folder (`01.in`, `01.ans`, …, `tests.json`).
 
-use super::render;
 use super::{EXIT_ERRORS, EXIT_OK, EXIT_UNUSABLE, files};
-use crate::analysis::{self, SolveCache, Verdict};
-use crate::config::Config;
-use crate::diag::Severity;
-use crate::games::{AnyBoard, GameId};
-use crate::span::LineIndex;
+use boardls::analysis::{self, SolveCache, Verdict};
+use boardls::config::Config;
+use boardls::diag::Severity;
+use boardls::emit;
+use boardls::games::{AnyBoard, GameId};
+use boardls::span::LineIndex;
 use serde::Serialize;
 use std::collections::BTreeMap;
 use std::fs;
@@ -39,7 +39,7 @@ struct Item {
     origin: Origin,
 }
 
-pub fn run(paths: &[PathBuf], out: &Path, force: bool, config: &Config) -> u8 {
+pub(super) fn run(paths: &[PathBuf], out: &Path, force: bool, config: &Config) -> u8 {
     let Some(sources) = files::read_all(paths) else {
         return EXIT_UNUSABLE;
     };
@@ -56,7 +56,7 @@ pub fn run(paths: &[PathBuf], out: &Path, force: bool, config: &Config) -> u8 {
             .filter(|d| d.severity == Severity::Error)
         {
             errors += 1;
-            eprint!("{}", render::human(&file, &source.text, &index, d));
+            eprint!("{}", emit::human(&file, &source.text, &index, d));
         }
         for (case, verdict) in checked.analysis.cases.iter().zip(&checked.verdicts) {
             let (Some(board), Some(Verdict::Solved { solution, .. })) =
@@ -109,7 +109,10 @@ pub fn run(paths: &[PathBuf], out: &Path, force: bool, config: &Config) -> u8 {
             let stem = format!("{:0digits$}", i + 1);
             let boards: Vec<AnyBoard> = chunk.iter().map(|it| it.board.clone()).collect();
             let input = game.write_judge(&boards);
-            let answers: String = chunk.iter().map(|it| format!("{}\n", it.answer)).collect();
+            let answers: String = chunk
+                .iter()
+                .flat_map(|it| [it.answer.as_str(), "\n"])
+                .collect();
             for (name, contents) in [
                 (format!("{stem}.in"), input),
                 (format!("{stem}.ans"), answers),

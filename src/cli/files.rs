@@ -1,14 +1,14 @@
 //! Finding `.board` files, reading them as text, and writing files atomically.
 
-use crate::analysis::codes::NOT_UTF8;
-use crate::diag::Diagnostic;
-use crate::span::Span;
+use boardls::analysis::codes::NOT_UTF8;
+use boardls::diag::Diagnostic;
+use boardls::span::Span;
 use std::fs;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
 /// The text of a file, decoded.
-pub struct SourceText {
+pub(super) struct SourceText {
     pub text: String,
     /// Where the bytes stop being UTF-8 (the text then holds a lossy decoding).
     pub invalid_utf8_at: Option<usize>,
@@ -16,7 +16,7 @@ pub struct SourceText {
 
 impl SourceText {
     /// What reading the file found: E216 where its bytes stop being UTF-8.
-    pub fn reading_findings(&self) -> Vec<Diagnostic> {
+    pub(super) fn reading_findings(&self) -> Vec<Diagnostic> {
         self.invalid_utf8_at
             .map(|at| {
                 Diagnostic::error(
@@ -35,7 +35,7 @@ impl SourceText {
 
 /// Files and folders (searched recursively for `*.board`, in name order). A path that does
 /// not exist is an error: the caller exits with "unusable input".
-pub fn collect(paths: &[PathBuf]) -> Result<Vec<PathBuf>, String> {
+pub(super) fn collect(paths: &[PathBuf]) -> Result<Vec<PathBuf>, String> {
     let mut out = Vec::new();
     for path in paths {
         let meta = fs::metadata(path).map_err(|e| format!("{}: {e}", path.display()))?;
@@ -50,7 +50,7 @@ pub fn collect(paths: &[PathBuf]) -> Result<Vec<PathBuf>, String> {
 
 fn walk(dir: &Path, out: &mut Vec<PathBuf>) -> io::Result<()> {
     let mut entries: Vec<_> = fs::read_dir(dir)?.collect::<Result<_, _>>()?;
-    entries.sort_by_key(|e| e.file_name());
+    entries.sort_by_key(std::fs::DirEntry::file_name);
     for entry in entries {
         let path = entry.path();
         let kind = entry.file_type()?;
@@ -65,7 +65,7 @@ fn walk(dir: &Path, out: &mut Vec<PathBuf>) -> io::Result<()> {
 
 /// Every file of `paths`, read; on the first failure the reason is printed and `None` returned
 /// (the caller exits with "unusable input").
-pub fn read_all(paths: &[PathBuf]) -> Option<Vec<(PathBuf, SourceText)>> {
+pub(super) fn read_all(paths: &[PathBuf]) -> Option<Vec<(PathBuf, SourceText)>> {
     let result = collect(paths).and_then(|files| {
         files
             .into_iter()
@@ -75,12 +75,12 @@ pub fn read_all(paths: &[PathBuf]) -> Option<Vec<(PathBuf, SourceText)>> {
     result.map_err(|e| eprintln!("boardls: {e}")).ok()
 }
 
-pub fn read(path: &Path) -> Result<SourceText, String> {
+pub(super) fn read(path: &Path) -> Result<SourceText, String> {
     let bytes = fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
     Ok(decode(bytes))
 }
 
-pub fn decode(bytes: Vec<u8>) -> SourceText {
+pub(super) fn decode(bytes: Vec<u8>) -> SourceText {
     match String::from_utf8(bytes) {
         Ok(text) => SourceText {
             text,
@@ -97,15 +97,14 @@ pub fn decode(bytes: Vec<u8>) -> SourceText {
 }
 
 /// Reads FILE, or standard input when there is none.
-pub fn read_input(file: Option<&Path>) -> Result<String, String> {
-    let bytes = match file {
-        Some(path) => fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?,
-        None => {
-            let mut buf = Vec::new();
-            io::Read::read_to_end(&mut io::stdin().lock(), &mut buf)
-                .map_err(|e| format!("standard input: {e}"))?;
-            buf
-        }
+pub(super) fn read_input(file: Option<&Path>) -> Result<String, String> {
+    let bytes = if let Some(path) = file {
+        fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?
+    } else {
+        let mut buf = Vec::new();
+        io::Read::read_to_end(&mut io::stdin().lock(), &mut buf)
+            .map_err(|e| format!("standard input: {e}"))?;
+        buf
     };
     String::from_utf8(bytes).map_err(|e| {
         format!(
@@ -117,7 +116,7 @@ pub fn read_input(file: Option<&Path>) -> Result<String, String> {
 
 /// Writes through a temporary file in the same folder and a rename, so that an interrupted
 /// run leaves either the old file or the new one, never half of one.
-pub fn write_atomic(path: &Path, contents: &[u8]) -> io::Result<()> {
+pub(super) fn write_atomic(path: &Path, contents: &[u8]) -> io::Result<()> {
     let dir = path
         .parent()
         .filter(|p| !p.as_os_str().is_empty())

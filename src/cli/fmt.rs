@@ -1,10 +1,10 @@
 //! `boardls fmt`: rewrite files in the canonical layout, or `--check` that they are.
 
 use super::{EXIT_ERRORS, EXIT_OK, EXIT_UNUSABLE, files};
-use crate::syntax::format::format;
+use boardls::syntax::format::format;
 use std::path::PathBuf;
 
-pub fn run(paths: &[PathBuf], check: bool) -> u8 {
+pub(super) fn run(paths: &[PathBuf], check: bool) -> u8 {
     let Some(sources) = files::read_all(paths) else {
         return EXIT_UNUSABLE;
     };

@@ -1,14 +1,14 @@
 //! `boardls gen` and `boardls validate`: the command-line side of the authoring tools.
 
 use super::{EXIT_ERRORS, EXIT_OK, EXIT_UNUSABLE, files};
-use crate::authoring::generate::{GenOptions, Preset, generate};
-use crate::authoring::validate::validate as validate_input;
-use crate::config::Config;
-use crate::games::GameId;
+use boardls::authoring::generate::{GenOptions, Preset, generate};
+use boardls::authoring::validate::validate as validate_input;
+use boardls::config::Config;
+use boardls::games::GameId;
 use std::path::Path;
 
 #[allow(clippy::too_many_arguments)]
-pub fn run(
+pub(super) fn run(
     game: GameId,
     size: Option<&str>,
     count: usize,
@@ -77,7 +77,7 @@ fn parse_size(text: &str) -> Result<(usize, usize), String> {
     Ok((rows, cols))
 }
 
-pub fn validate(game: GameId, file: &Path) -> u8 {
+pub(super) fn validate(game: GameId, file: &Path) -> u8 {
     let text = match files::read_input(Some(file)) {
         Ok(t) => t,
         Err(e) => {

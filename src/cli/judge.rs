@@ -1,14 +1,14 @@
 //! `boardls judge` (judge input → judge output) and `boardls import` (judge input → `.board`).
 
 use super::{EXIT_ERRORS, EXIT_OK, EXIT_UNUSABLE, files};
-use crate::analysis;
-use crate::authoring::case_text;
-use crate::config::Config;
-use crate::games::GameId;
+use boardls::analysis;
+use boardls::authoring::case_text;
+use boardls::config::Config;
+use boardls::games::GameId;
 use std::io::Write;
 use std::path::Path;
 
-pub fn run(game: GameId, file: Option<&Path>, config: &Config) -> u8 {
+pub(super) fn run(game: GameId, file: Option<&Path>, config: &Config) -> u8 {
     let input = match files::read_input(file) {
         Ok(t) => t,
         Err(e) => {
@@ -26,7 +26,7 @@ pub fn run(game: GameId, file: Option<&Path>, config: &Config) -> u8 {
     let mut stdout = std::io::stdout().lock();
     if stdout
         .write_all(run.output.as_bytes())
-        .and_then(|_| stdout.flush())
+        .and_then(|()| stdout.flush())
         .is_err()
     {
         return EXIT_UNUSABLE;
@@ -41,7 +41,7 @@ pub fn run(game: GameId, file: Option<&Path>, config: &Config) -> u8 {
     }
 }
 
-pub fn import(game: GameId, file: Option<&Path>, expect: bool, config: &Config) -> u8 {
+pub(super) fn import(game: GameId, file: Option<&Path>, expect: bool, config: &Config) -> u8 {
     let input = match files::read_input(file) {
         Ok(t) => t,
         Err(e) => {

@@ -6,22 +6,21 @@ mod files;
 mod fmt;
 mod generate;
 mod judge;
-pub mod render;
-mod solve;
+pub(crate) mod solve;
 
-use crate::config::Config;
-use crate::games::GameId;
+use boardls::config::Config;
+use boardls::games::GameId;
 use clap::{Parser, Subcommand, ValueEnum};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
 
 /// Exit status: clean or warnings only.
-pub const EXIT_OK: u8 = 0;
+pub(crate) const EXIT_OK: u8 = 0;
 /// Exit status: errors in the input (diagnostics, wrong answers, changes `--check` would make).
-pub const EXIT_ERRORS: u8 = 1;
+pub(crate) const EXIT_ERRORS: u8 = 1;
 /// Exit status: the input could not be used at all (missing file, malformed judge input).
-pub const EXIT_UNUSABLE: u8 = 2;
+pub(crate) const EXIT_UNUSABLE: u8 = 2;
 
 #[derive(Parser)]
 #[command(
@@ -48,7 +47,7 @@ struct Cli {
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum Format {
+pub(crate) enum Format {
     Human,
     Json,
 }
@@ -163,7 +162,7 @@ enum Command {
     },
 }
 
-pub fn main() -> ExitCode {
+pub(crate) fn main() -> ExitCode {
     let cli = Cli::parse();
     // Batch commands stop a search at a node count alone (the same output on any machine); the
     // server also bounds its wall time, to stay responsive.
@@ -175,12 +174,11 @@ pub fn main() -> ExitCode {
         config.solve_nodes = n;
     }
     if let Some(t) = cli.time {
-        match Duration::try_from_secs_f64(t) {
-            Ok(d) => config.solve_time = Some(d),
-            Err(_) => {
-                eprintln!("boardls: --time takes a number of seconds, not {t}");
-                return ExitCode::from(EXIT_UNUSABLE);
-            }
+        if let Ok(d) = Duration::try_from_secs_f64(t) {
+            config.solve_time = Some(d);
+        } else {
+            eprintln!("boardls: --time takes a number of seconds, not {t}");
+            return ExitCode::from(EXIT_UNUSABLE);
         }
     }
     if let Some(mib) = cli.memory {
@@ -190,7 +188,7 @@ pub fn main() -> ExitCode {
     if let Some(why) = cli
         .allow
         .iter()
-        .find_map(|c| crate::analysis::codes::not_a_code(c))
+        .find_map(|c| boardls::analysis::codes::not_a_code(c))
     {
         eprintln!("boardls: --allow: {why}");
         return ExitCode::from(EXIT_UNUSABLE);
@@ -228,7 +226,7 @@ pub fn main() -> ExitCode {
         ),
         Command::Validate { game, file } => generate::validate(game.into(), &file),
         Command::Fmt { check, paths } => fmt::run(&paths, check),
-        Command::Lsp { stdio: _ } => return crate::lsp::run(config),
+        Command::Lsp { stdio: _ } => return boardls::lsp::run(config),
     };
     ExitCode::from(code)
 }

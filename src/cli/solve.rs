@@ -1,9 +1,9 @@
 //! `boardls solve`: every case's answer and verdict, in words or as JSON.
 
 use super::{EXIT_ERRORS, EXIT_OK, EXIT_UNUSABLE, files};
-use crate::analysis::{self, CaseAnalysis, SolveCache, Verdict};
-use crate::config::Config;
-use crate::span::LineIndex;
+use boardls::analysis::{self, CaseAnalysis, SolveCache, Verdict};
+use boardls::config::Config;
+use boardls::span::LineIndex;
 use serde::Serialize;
 use std::path::PathBuf;
 
@@ -26,7 +26,7 @@ struct CaseReport {
     verdict: String,
 }
 
-pub fn run(paths: &[PathBuf], json: bool, config: &Config) -> u8 {
+pub(super) fn run(paths: &[PathBuf], json: bool, config: &Config) -> u8 {
     let Some(sources) = files::read_all(paths) else {
         return EXIT_UNUSABLE;
     };
@@ -112,7 +112,7 @@ fn report(
     CaseReport {
         file: file.to_string(),
         line: index.line_of(case.header.start) + 1,
-        game: case.game.map(|g| g.as_str()),
+        game: case.game.map(boardls::games::GameId::as_str),
         name: case.name.as_ref().map(|n| n.value.clone()),
         answer,
         expect,

@@ -96,7 +96,7 @@ impl Budget {
 
     /// `Err(TooLarge)` when a solver's estimate of what it is about to hold, `bytes`, is more
     /// than the memory cap; `what` names the data in the message (built only then).
-    pub fn check_memory(
+    pub(crate) fn check_memory(
         &self,
         bytes: usize,
         what: impl FnOnce() -> String,
@@ -129,7 +129,7 @@ impl Budget {
 
     /// For polynomial solvers: `Err` only once the work was cancelled (a newer text made it
     /// useless). Nodes and time never stop them.
-    pub fn check_cancelled(&self) -> Result<(), Unsolved> {
+    pub(crate) fn check_cancelled(&self) -> Result<(), Unsolved> {
         match &self.cancel {
             Some(flag) if flag.load(Ordering::Relaxed) => Err(Unsolved::Cancelled),
             _ => Ok(()),

@@ -5,16 +5,16 @@
 use super::JudgeError;
 
 /// A cursor over one judge input file.
-pub struct Reader<'t> {
+pub(crate) struct Reader<'t> {
     text: &'t str,
     pos: usize,
 }
 
 /// One whitespace-separated token and the byte offset where it starts.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Token<'t> {
-    pub text: &'t str,
-    pub start: usize,
+pub(crate) struct Token<'t> {
+    pub(crate) text: &'t str,
+    pub(crate) start: usize,
 }
 
 /// What a number token turned out to be.
@@ -27,7 +27,7 @@ enum Number {
 }
 
 impl<'t> Reader<'t> {
-    pub fn new(text: &'t str) -> Reader<'t> {
+    pub(crate) fn new(text: &'t str) -> Reader<'t> {
         Reader {
             text: text.strip_prefix('\u{feff}').unwrap_or(text),
             pos: 0,
@@ -55,14 +55,14 @@ impl<'t> Reader<'t> {
     }
 
     /// The 1-based line of byte `pos`.
-    pub fn line_at(&self, pos: usize) -> usize {
+    pub(crate) fn line_at(&self, pos: usize) -> usize {
         let bytes = self.bytes();
         let upto = bytes.get(..pos).unwrap_or(bytes);
         1 + upto.iter().filter(|&&b| b == b'\n').count()
     }
 
     /// Where the input ends, for "found the end of the input": the last line with content.
-    pub fn end_line(&self) -> usize {
+    pub(crate) fn end_line(&self) -> usize {
         self.line_at(
             self.text
                 .trim_end_matches(|c: char| c.is_ascii_whitespace())
@@ -71,7 +71,7 @@ impl<'t> Reader<'t> {
     }
 
     /// An error on the line of byte `pos`.
-    pub fn error_at(&self, pos: usize, message: String) -> JudgeError {
+    pub(crate) fn error_at(&self, pos: usize, message: String) -> JudgeError {
         JudgeError {
             line: self.line_at(pos),
             message,
@@ -79,7 +79,7 @@ impl<'t> Reader<'t> {
     }
 
     /// An error at the end of the input: `what` was expected and nothing is left.
-    pub fn error_at_end(&self, what: &str) -> JudgeError {
+    pub(crate) fn error_at_end(&self, what: &str) -> JudgeError {
         JudgeError {
             line: self.end_line(),
             message: format!("expected {what}, found the end of the input"),
@@ -87,19 +87,19 @@ impl<'t> Reader<'t> {
     }
 
     /// True when only whitespace is left.
-    pub fn at_end(&mut self) -> bool {
+    pub(crate) fn at_end(&mut self) -> bool {
         self.skip_space();
         self.pos >= self.text.len()
     }
 
     /// Where the next token starts (the end of the input when none is left).
-    pub fn next_start(&mut self) -> usize {
+    pub(crate) fn next_start(&mut self) -> usize {
         self.skip_space();
         self.pos
     }
 
     /// The next token, or `None` at the end of the input.
-    pub fn next_token(&mut self) -> Option<Token<'t>> {
+    pub(crate) fn next_token(&mut self) -> Option<Token<'t>> {
         self.skip_space();
         let start = self.pos;
         let end = self.token_end(start);
@@ -112,7 +112,7 @@ impl<'t> Reader<'t> {
 
     /// The next token; at the end of the input, an error saying `what` was expected (its
     /// words are made only then).
-    pub fn token(&mut self, what: impl FnOnce() -> String) -> Result<Token<'t>, JudgeError> {
+    pub(crate) fn token(&mut self, what: impl FnOnce() -> String) -> Result<Token<'t>, JudgeError> {
         match self.next_token() {
             Some(token) => Ok(token),
             None => Err(self.error_at_end(&what())),
@@ -123,7 +123,7 @@ impl<'t> Reader<'t> {
     /// caller checks its bytes (a row of cells). Otherwise the token that is there instead
     /// (`Err(None)` at the end of the input), and the cursor is past it.
     #[inline]
-    pub fn fixed_token(&mut self, len: usize) -> Result<Token<'t>, Option<Token<'t>>> {
+    pub(crate) fn fixed_token(&mut self, len: usize) -> Result<Token<'t>, Option<Token<'t>>> {
         self.skip_space();
         let start = self.pos;
         let bytes = self.bytes();
@@ -140,6 +140,8 @@ impl<'t> Reader<'t> {
     }
 
     /// The next token as a number, read straight from its bytes.
+    // Inlined into each reader's loop: measured faster on the judge benches (BENCHMARKS.md).
+    #[allow(clippy::inline_always)]
     #[inline(always)]
     fn next_number(&mut self) -> (usize, usize, Number) {
         let bytes = self.bytes();
@@ -181,8 +183,9 @@ impl<'t> Reader<'t> {
 
     /// The next token as a whole number in `lo..=hi`; `what` names it in errors (its words are
     /// made only then).
+    #[allow(clippy::inline_always)] // as `next_number`
     #[inline(always)]
-    pub fn number(
+    pub(crate) fn number(
         &mut self,
         lo: u64,
         hi: u64,
@@ -207,7 +210,7 @@ impl<'t> Reader<'t> {
     }
 
     /// `Ok` when only whitespace is left, else an error naming what follows the last test.
-    pub fn finish(&mut self) -> Result<(), JudgeError> {
+    pub(crate) fn finish(&mut self) -> Result<(), JudgeError> {
         match self.next_token() {
             None => Ok(()),
             Some(token) => Err(self.error_at(

@@ -20,7 +20,7 @@ pub struct Fix {
 /// The edit that makes case `case`'s `expect` hold its solved answer: replaces the line's
 /// `expect = …` or adds a line at the end of the case. `None` when the case is not solved or
 /// already right.
-pub fn write_expect(view: &FileView<'_>, case: &CaseAnalysis) -> Option<Edit> {
+pub(crate) fn write_expect(view: &FileView<'_>, case: &CaseAnalysis) -> Option<Edit> {
     let answer = &view.state(case).solution()?.answer;
     match &case.expect {
         Some(e) if e.canonical.as_deref() == Some(answer.as_str()) => None,
@@ -220,23 +220,22 @@ fn silence(view: &FileView<'_>, d: &Diagnostic) -> Option<Fix> {
         return None;
     }
     let first_allow = view.analysis.parse.file.allows.first();
-    let edit = match first_allow.and_then(|a| a.codes.last()) {
-        Some(last) => Edit {
+    let edit = if let Some(last) = first_allow.and_then(|a| a.codes.last()) {
+        Edit {
             span: Span::new(last.span.end, last.span.end),
             text: format!(" {}", d.code),
-        },
-        None => {
-            // After a byte order mark, which must stay first.
-            const BOM: char = '\u{feff}';
-            let at = if view.text.starts_with(BOM) {
-                BOM.len_utf8()
-            } else {
-                0
-            };
-            Edit {
-                span: Span::new(at, at),
-                text: format!("// boardls: allow {}{}", d.code, view.eol()),
-            }
+        }
+    } else {
+        // After a byte order mark, which must stay first.
+        const BOM: char = '\u{feff}';
+        let at = if view.text.starts_with(BOM) {
+            BOM.len_utf8()
+        } else {
+            0
+        };
+        Edit {
+            span: Span::new(at, at),
+            text: format!("// boardls: allow {}{}", d.code, view.eol()),
         }
     };
     Some(Fix {

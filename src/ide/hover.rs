@@ -38,7 +38,10 @@ pub fn hover(view: &FileView<'_>, diagnostics: &[Diagnostic], offset: usize) -> 
         sections.push((Span::new(offset, offset + 1), text));
     }
     // The most specific section decides the span: a cell or a header over a diagnostic.
-    let span = sections.iter().map(|(s, _)| *s).min_by_key(|s| s.len())?;
+    let span = sections
+        .iter()
+        .map(|(s, _)| *s)
+        .min_by_key(super::super::span::Span::len)?;
     let markdown = sections
         .into_iter()
         .rev()
@@ -85,7 +88,7 @@ fn header(view: &FileView<'_>, case: &CaseAnalysis, offset: usize) -> String {
                 out.push_str(&format!("Judge answer: `{}`", solution.answer));
                 match case.expect.as_ref() {
                     Some(e) if e.canonical.as_deref() == Some(solution.answer.as_str()) => {
-                        out.push_str(" — matches `expect` ✓")
+                        out.push_str(" — matches `expect` ✓");
                     }
                     Some(e) => out.push_str(&format!(" — `expect = {}` differs ✗", e.raw)),
                     None => out.push_str(" — no `expect` yet"),
@@ -101,7 +104,7 @@ fn header(view: &FileView<'_>, case: &CaseAnalysis, offset: usize) -> String {
             }
             Verdict::Unsolved(why) => out.push_str(&capitalise(&why.to_string())),
             Verdict::Failed(message) => {
-                out.push_str(&format!("The solver failed (a bug in boardls): {message}"))
+                out.push_str(&format!("The solver failed (a bug in boardls): {message}"));
             }
         },
     }

@@ -70,7 +70,7 @@ impl<'a> FileView<'a> {
 
     /// The case whose header starts at or before `offset` (the case a cursor on a blank line
     /// after it still belongs to).
-    pub fn case_before(&self, offset: usize) -> Option<&'a CaseAnalysis> {
+    pub(crate) fn case_before(&self, offset: usize) -> Option<&'a CaseAnalysis> {
         self.analysis
             .cases
             .iter()

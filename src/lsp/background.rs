@@ -71,7 +71,7 @@ pub(crate) async fn send_loop(shared: Weak<Shared>, mut rx: mpsc::UnboundedRecei
                 shared
                     .client
                     .publish_diagnostics(uri, Vec::new(), None)
-                    .await
+                    .await;
             }
             Out::Refresh => {
                 let caps = shared.caps();
@@ -100,14 +100,14 @@ where
 
 /// A new version: publish its parse and validation diagnostics (with verdicts already known)
 /// at once, cancel a solve the new text no longer needs, and start solving what is left.
-pub(crate) fn on_new_version(shared: &Arc<Shared>, doc: &Arc<Doc>, snap: Arc<Snapshot>) {
+pub(crate) fn on_new_version(shared: &Arc<Shared>, doc: &Arc<Doc>, snap: &Arc<Snapshot>) {
     if !doc.is_current(snap.version) {
         return;
     }
     let view = match View::build(doc, snap.clone(), &shared.cache) {
         Ok(view) => view,
         Err(panic) => {
-            analysis_failed(shared, doc, &snap, &panic);
+            analysis_failed(shared, doc, snap, &panic);
             let st = lock(&doc.state);
             if let Some((_, flag)) = &st.solving
                 && st.snapshot.version == snap.version
@@ -160,17 +160,14 @@ fn solve_worker(shared: &Arc<Shared>, doc: &Arc<Doc>) {
             }
             st.snapshot.clone()
         };
-        let analysis = match snap.analysis() {
-            Ok(a) => a,
-            Err(_) => {
-                // Reported by `on_new_version`; wait for a version that analyses.
-                let mut st = lock(&doc.state);
-                if st.snapshot.version == snap.version {
-                    st.worker = false;
-                    return;
-                }
-                continue;
+        let Ok(analysis) = snap.analysis() else {
+            // Reported by `on_new_version`; wait for a version that analyses.
+            let mut st = lock(&doc.state);
+            if st.snapshot.version == snap.version {
+                st.worker = false;
+                return;
             }
+            continue;
         };
         let mut last_publish = Instant::now();
         // Results solved since the last publish.
@@ -348,7 +345,7 @@ impl Watch {
         shared.clone().spawn(async move {
             tokio::select! {
                 _ = &mut rx => return,
-                _ = tokio::time::sleep(FLUSH_AFTER) => {}
+                () = tokio::time::sleep(FLUSH_AFTER) => {}
             }
             if let Some(flushed) = flush {
                 let (shared, doc, snap) = (shared.clone(), doc.clone(), snap.clone());
@@ -366,7 +363,7 @@ impl Watch {
             }
             tokio::select! {
                 _ = &mut rx => return,
-                _ = tokio::time::sleep(PROGRESS_AFTER - FLUSH_AFTER) => {}
+                () = tokio::time::sleep(PROGRESS_AFTER.checked_sub(FLUSH_AFTER).unwrap()) => {}
             }
             let token = lsp::NumberOrString::String(format!(
                 "boardls/solve/{}",

@@ -8,7 +8,8 @@ pub const WRITE_ALL_EXPECT: &str = "boardls.writeAllExpect";
 
 /// The client's capabilities as far as they change what the server does.
 #[derive(Clone, Copy, Debug, Default)]
-pub struct ClientCaps {
+#[allow(clippy::struct_excessive_bools)] // one flag per capability the client may offer
+pub(super) struct ClientCaps {
     pub encoding: Encoding,
     pub code_lens_refresh: bool,
     pub semantic_tokens_refresh: bool,
@@ -20,7 +21,7 @@ pub struct ClientCaps {
 }
 
 impl ClientCaps {
-    pub fn new(caps: &lsp::ClientCapabilities) -> ClientCaps {
+    pub(super) fn new(caps: &lsp::ClientCapabilities) -> ClientCaps {
         let offers_utf8 = caps
             .general
             .as_ref()
@@ -65,7 +66,7 @@ impl ClientCaps {
     }
 }
 
-pub fn server_capabilities(client: &ClientCaps) -> lsp::ServerCapabilities {
+pub(super) fn server_capabilities(client: ClientCaps) -> lsp::ServerCapabilities {
     lsp::ServerCapabilities {
         position_encoding: Some(client.encoding.kind()),
         text_document_sync: Some(lsp::TextDocumentSyncCapability::Options(

@@ -9,7 +9,7 @@ use tower_lsp_server::ls_types as lsp;
 
 /// The unit of `Position.character`, negotiated at `initialize`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
-pub enum Encoding {
+pub(super) enum Encoding {
     Utf8,
     #[default]
     Utf16,
@@ -30,7 +30,7 @@ impl Encoding {
         }
     }
 
-    pub fn kind(self) -> lsp::PositionEncodingKind {
+    pub(super) fn kind(self) -> lsp::PositionEncodingKind {
         match self {
             Encoding::Utf8 => lsp::PositionEncodingKind::UTF8,
             Encoding::Utf16 => lsp::PositionEncodingKind::UTF16,
@@ -42,13 +42,18 @@ fn to_u32(n: usize) -> u32 {
     u32::try_from(n).unwrap_or(u32::MAX)
 }
 
-pub mod from_proto {
-    use super::*;
+pub(super) mod from_proto {
+    use super::{Encoding, LineIndex, Rope, Span, lsp};
 
     /// Byte offset of `pos` in `text`: a line past the end gives the end of the text, a
     /// column past the end of its line gives the line's end, a column inside a character
     /// gives that character's start.
-    pub fn offset(text: &str, index: &LineIndex, pos: lsp::Position, enc: Encoding) -> usize {
+    pub(crate) fn offset(
+        text: &str,
+        index: &LineIndex,
+        pos: lsp::Position,
+        enc: Encoding,
+    ) -> usize {
         let line = pos.line as usize;
         if line >= index.line_count() {
             return text.len();
@@ -57,14 +62,14 @@ pub mod from_proto {
         start + column(index.line_text(text, line).chars(), pos.character, enc)
     }
 
-    pub fn span(text: &str, index: &LineIndex, range: lsp::Range, enc: Encoding) -> Span {
+    pub(crate) fn span(text: &str, index: &LineIndex, range: lsp::Range, enc: Encoding) -> Span {
         let start = offset(text, index, range.start, enc);
         let end = offset(text, index, range.end, enc);
         Span::new(start.min(end), start.max(end))
     }
 
     /// Byte offset of `pos` in a rope, clamped as [`offset`] does.
-    pub fn rope_offset(rope: &Rope, pos: lsp::Position, enc: Encoding) -> usize {
+    pub(crate) fn rope_offset(rope: &Rope, pos: lsp::Position, enc: Encoding) -> usize {
         let line = pos.line as usize;
         if line >= rope.len_lines() {
             return rope.len_bytes();
@@ -92,7 +97,7 @@ pub mod from_proto {
     }
 
     /// Applies one `didChange` content change to the rope, in place.
-    pub fn apply_change(
+    pub(crate) fn apply_change(
         rope: &mut Rope,
         change: &lsp::TextDocumentContentChangeEvent,
         enc: Encoding,
@@ -110,12 +115,17 @@ pub mod from_proto {
     }
 }
 
-pub mod to_proto {
-    use super::*;
+pub(super) mod to_proto {
+    use super::{CellMark, Diagnostic, Encoding, LineIndex, Severity, Span, lsp, to_u32};
     use crate::ide::completion::{Completion, CompletionKind};
     use crate::ide::folding::{Fold, FoldKind};
 
-    pub fn position(text: &str, index: &LineIndex, offset: usize, enc: Encoding) -> lsp::Position {
+    pub(crate) fn position(
+        text: &str,
+        index: &LineIndex,
+        offset: usize,
+        enc: Encoding,
+    ) -> lsp::Position {
         let mut offset = offset.min(text.len());
         while !text.is_char_boundary(offset) {
             offset -= 1;
@@ -126,14 +136,14 @@ pub mod to_proto {
         lsp::Position::new(to_u32(line), to_u32(col))
     }
 
-    pub fn range(text: &str, index: &LineIndex, span: Span, enc: Encoding) -> lsp::Range {
+    pub(crate) fn range(text: &str, index: &LineIndex, span: Span, enc: Encoding) -> lsp::Range {
         lsp::Range::new(
             position(text, index, span.start, enc),
             position(text, index, span.end.max(span.start), enc),
         )
     }
 
-    pub fn diagnostic(
+    pub(crate) fn diagnostic(
         text: &str,
         index: &LineIndex,
         d: &Diagnostic,
@@ -158,7 +168,7 @@ pub mod to_proto {
         }
     }
 
-    pub fn text_edit(
+    pub(crate) fn text_edit(
         text: &str,
         index: &LineIndex,
         edit: &crate::ide::Edit,
@@ -167,7 +177,7 @@ pub mod to_proto {
         lsp::TextEdit::new(range(text, index, edit.span, enc), edit.text.clone())
     }
 
-    pub fn folding_range(fold: &Fold) -> lsp::FoldingRange {
+    pub(crate) fn folding_range(fold: &Fold) -> lsp::FoldingRange {
         lsp::FoldingRange {
             start_line: to_u32(fold.start_line),
             end_line: to_u32(fold.end_line),
@@ -179,7 +189,7 @@ pub mod to_proto {
         }
     }
 
-    pub fn completion_item(
+    pub(crate) fn completion_item(
         text: &str,
         index: &LineIndex,
         c: &Completion,
@@ -210,7 +220,7 @@ pub mod to_proto {
     /// The token types, in legend order: a fixed contract with the editor extensions.
     pub const TOKEN_TYPES: [&str; 5] = ["winning", "losing", "drawn", "path", "meeting"];
 
-    pub fn token_legend() -> lsp::SemanticTokensLegend {
+    pub(crate) fn token_legend() -> lsp::SemanticTokensLegend {
         lsp::SemanticTokensLegend {
             token_types: TOKEN_TYPES
                 .iter()
@@ -233,7 +243,7 @@ pub mod to_proto {
 
     /// Relative-encoded tokens for marks sorted by offset, each within one line. Columns are
     /// counted from the previous token, so the whole text is scanned once.
-    pub fn semantic_tokens(
+    pub(crate) fn semantic_tokens(
         text: &str,
         index: &LineIndex,
         marks: &[(Span, CellMark)],

@@ -15,7 +15,7 @@ use tower_lsp_server::ls_types as lsp;
 /// A poisoned lock only means another thread panicked while holding it; the data is still
 /// the best we have, and the server must live on.
 pub(crate) fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
-    m.lock().unwrap_or_else(|e| e.into_inner())
+    m.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
 }
 
 /// One version of a document's text. Text, line index and analysis are computed on first use,
@@ -30,7 +30,7 @@ pub(crate) struct Snapshot {
 }
 
 impl Snapshot {
-    pub fn new(version: i32, rope: Rope, config: Arc<Config>) -> Snapshot {
+    pub(super) fn new(version: i32, rope: Rope, config: Arc<Config>) -> Snapshot {
         Snapshot {
             version,
             rope,
@@ -41,25 +41,25 @@ impl Snapshot {
         }
     }
 
-    pub fn text(&self) -> &str {
+    pub(super) fn text(&self) -> &str {
         self.text.get_or_init(|| self.rope.to_string())
     }
 
-    pub fn index(&self) -> &LineIndex {
+    pub(super) fn index(&self) -> &LineIndex {
         self.index.get_or_init(|| LineIndex::new(self.text()))
     }
 
-    pub fn config(&self) -> &Config {
+    pub(super) fn config(&self) -> &Config {
         &self.config
     }
 
-    pub fn config_arc(&self) -> Arc<Config> {
+    pub(super) fn config_arc(&self) -> Arc<Config> {
         self.config.clone()
     }
 
     /// The analysis, or the message of the panic that stopped it (kept: the text will not
     /// analyse any better next time).
-    pub fn analysis(&self) -> Result<Arc<Analysis>, String> {
+    pub(super) fn analysis(&self) -> Result<Arc<Analysis>, String> {
         self.analysis
             .get_or_init(|| {
                 catch_unwind(AssertUnwindSafe(|| {
@@ -98,7 +98,7 @@ pub(crate) struct DocState {
 }
 
 impl Doc {
-    pub fn new(uri: lsp::Uri, version: i32, text: &str, config: Arc<Config>) -> Doc {
+    pub(super) fn new(uri: lsp::Uri, version: i32, text: &str, config: Arc<Config>) -> Doc {
         let rope = Rope::from_str(text);
         let snapshot = Arc::new(Snapshot::new(version, rope.clone(), config));
         Doc {
@@ -117,13 +117,13 @@ impl Doc {
         }
     }
 
-    pub fn snapshot(&self) -> Arc<Snapshot> {
+    pub(super) fn snapshot(&self) -> Arc<Snapshot> {
         lock(&self.state).snapshot.clone()
     }
 
     /// The document is gone (closed, opened again, or the server is stopping): its solve is
     /// cancelled and nothing more is published for it.
-    pub fn close(&self) {
+    pub(super) fn close(&self) {
         let mut st = lock(&self.state);
         st.closed = true;
         if let Some((_, flag)) = &st.solving {
@@ -131,7 +131,7 @@ impl Doc {
         }
     }
 
-    pub fn is_current(&self, version: i32) -> bool {
+    pub(super) fn is_current(&self, version: i32) -> bool {
         let st = lock(&self.state);
         !st.closed && st.snapshot.version == version
     }
@@ -145,7 +145,11 @@ pub(crate) struct View {
 }
 
 impl View {
-    pub fn build(doc: &Doc, snap: Arc<Snapshot>, cache: &SolveCache) -> Result<View, String> {
+    pub(super) fn build(
+        doc: &Doc,
+        snap: Arc<Snapshot>,
+        cache: &SolveCache,
+    ) -> Result<View, String> {
         let analysis = snap.analysis()?;
         let st = lock(&doc.state);
         let states = analysis
@@ -172,7 +176,7 @@ impl View {
         })
     }
 
-    pub fn file(&self) -> FileView<'_> {
+    pub(super) fn file(&self) -> FileView<'_> {
         FileView {
             text: self.snap.text(),
             index: self.snap.index(),
@@ -181,27 +185,31 @@ impl View {
         }
     }
 
-    pub fn text(&self) -> &str {
+    pub(super) fn text(&self) -> &str {
         self.snap.text()
     }
 
-    pub fn index(&self) -> &LineIndex {
+    pub(super) fn index(&self) -> &LineIndex {
         self.snap.index()
     }
 }
 
 /// A way for tests to make analysis panic: a case with this name panics after analysis.
 pub(crate) mod test_hook {
-    use super::*;
+    use super::{Analysis, RwLock};
 
     static PANIC_ON: RwLock<Option<String>> = RwLock::new(None);
 
-    pub fn set(name: Option<String>) {
-        *PANIC_ON.write().unwrap_or_else(|e| e.into_inner()) = name;
+    pub(crate) fn set(name: Option<String>) {
+        *PANIC_ON
+            .write()
+            .unwrap_or_else(std::sync::PoisonError::into_inner) = name;
     }
 
-    pub fn check(analysis: &Analysis) {
-        let trigger = PANIC_ON.read().unwrap_or_else(|e| e.into_inner());
+    pub(crate) fn check(analysis: &Analysis) {
+        let trigger = PANIC_ON
+            .read()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
         let Some(trigger) = trigger.as_deref() else {
             return;
         };

@@ -78,7 +78,7 @@ pub(crate) fn inlay_hints(view: &View, ctx: &Ctx, range: lsp::Range) -> Vec<lsp:
         .collect()
 }
 
-fn workspace_edit(view: &View, ctx: &Ctx, caps: &ClientCaps, edits: &[Edit]) -> lsp::WorkspaceEdit {
+fn workspace_edit(view: &View, ctx: &Ctx, caps: ClientCaps, edits: &[Edit]) -> lsp::WorkspaceEdit {
     let enc = caps.encoding;
     let edits: Vec<lsp::TextEdit> = edits
         .iter()
@@ -128,7 +128,7 @@ pub(crate) fn code_action(
                 diagnostics: fix
                     .diagnostic
                     .map(|d| vec![to_proto::diagnostic(text, index, &d, enc)]),
-                edit: Some(workspace_edit(view, ctx, &ctx.caps, &fix.edits)),
+                edit: Some(workspace_edit(view, ctx, ctx.caps, &fix.edits)),
                 is_preferred: fix.preferred.then_some(true),
                 ..lsp::CodeAction::default()
             }));
@@ -234,7 +234,7 @@ pub(crate) fn completion(
 /// `None`), or why there is none.
 pub(crate) fn expect_edit(
     view: &View,
-    caps: &ClientCaps,
+    caps: ClientCaps,
     uri: &lsp::Uri,
     case: Option<usize>,
 ) -> Result<lsp::ApplyWorkspaceEditParams, String> {
@@ -261,7 +261,7 @@ pub(crate) fn expect_edit(
     }
     let ctx = Ctx {
         uri: uri.clone(),
-        caps: *caps,
+        caps,
         config: view.snap.config_arc(),
     };
     Ok(lsp::ApplyWorkspaceEditParams {

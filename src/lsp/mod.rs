@@ -78,11 +78,11 @@ where
     // The input side may wait on stdin forever after `exit`: the session ends without it.
     let input_side = async {
         transport::pump_input(input, to_server, out_tx).await;
-        std::future::pending::<()>().await
+        std::future::pending::<()>().await;
     };
     tokio::select! {
         _ = async { tokio::join!(session, writer) } => {}
-        _ = input_side => {}
+        () = input_side => {}
     }
     if let Some(state) = shared.get() {
         state.cancel_all();

@@ -34,18 +34,21 @@ pub(crate) struct Shared {
 }
 
 impl Shared {
-    pub fn caps(&self) -> ClientCaps {
-        *self.caps.read().unwrap_or_else(|e| e.into_inner())
+    pub(super) fn caps(&self) -> ClientCaps {
+        *self
+            .caps
+            .read()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
     }
 
-    pub fn config(&self) -> Arc<Config> {
+    pub(super) fn config(&self) -> Arc<Config> {
         self.config
             .read()
-            .unwrap_or_else(|e| e.into_inner())
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
             .clone()
     }
 
-    pub fn send(&self, out: Out) {
+    pub(super) fn send(&self, out: Out) {
         // Fails only once the sending task is gone, i.e. the server is stopping.
         let _ = self.out.send(out);
     }
@@ -59,30 +62,30 @@ impl Shared {
 
     /// Runs `task` until it ends or the server stops: a task waiting on the client would
     /// otherwise outlive the session (no answer comes once the client has said `exit`).
-    pub fn spawn(&self, task: impl Future<Output = ()> + Send + 'static) {
+    pub(super) fn spawn(&self, task: impl Future<Output = ()> + Send + 'static) {
         if let Some(handle) = self.handle() {
             let mut stop = self.stopping.subscribe();
             handle.spawn(async move {
                 tokio::select! {
-                    _ = task => {}
+                    () = task => {}
                     _ = stop.wait_for(|stopping| *stopping) => {}
                 }
             });
         }
     }
 
-    pub fn spawn_blocking(&self, work: impl FnOnce() + Send + 'static) {
+    pub(super) fn spawn_blocking(&self, work: impl FnOnce() + Send + 'static) {
         if let Some(handle) = self.handle() {
             handle.spawn_blocking(work);
         }
     }
 
-    pub fn doc(&self, uri: &lsp::Uri) -> Option<Arc<Doc>> {
+    pub(super) fn doc(&self, uri: &lsp::Uri) -> Option<Arc<Doc>> {
         lock(&self.docs).get(uri).cloned()
     }
 
     /// Stops every solve and every waiting task: the server is going away.
-    pub fn cancel_all(&self) {
+    pub(super) fn cancel_all(&self) {
         self.stopping.send_replace(true);
         for doc in lock(&self.docs).values() {
             doc.close();
@@ -91,11 +94,11 @@ impl Shared {
 
     fn analyse_later(self: &Arc<Self>, doc: Arc<Doc>, snap: Arc<Snapshot>) {
         let shared = self.clone();
-        self.spawn_blocking(move || background::on_new_version(&shared, &doc, snap));
+        self.spawn_blocking(move || background::on_new_version(&shared, &doc, &snap));
     }
 }
 
-pub struct Backend {
+pub(super) struct Backend {
     shared: Arc<Shared>,
     out_rx: Mutex<Option<mpsc::UnboundedReceiver<Out>>>,
 }
@@ -153,6 +156,7 @@ impl Backend {
     }
 
     /// [`super::VIEW_FILE_TEXT`]: the text as of this request's place on the wire.
+    #[allow(clippy::unused_async)] // tower-lsp takes custom methods as async functions
     pub(crate) async fn view_file_text(
         &self,
         params: lsp::TextDocumentIdentifier,
@@ -188,15 +192,21 @@ fn config_from(base: &Config, options: Option<&serde_json::Value>) -> Config {
             .filter_map(|c| c.as_str().map(str::to_string))
             .collect();
     }
-    if let Some(ms) = options.get("solveTimeMs").and_then(|v| v.as_u64()) {
+    if let Some(ms) = options
+        .get("solveTimeMs")
+        .and_then(serde_json::Value::as_u64)
+    {
         config.solve_time = Some(Duration::from_millis(ms));
     }
-    if let Some(nodes) = options.get("solveNodes").and_then(|v| v.as_u64()) {
+    if let Some(nodes) = options
+        .get("solveNodes")
+        .and_then(serde_json::Value::as_u64)
+    {
         config.solve_nodes = nodes;
     }
     if let Some(mib) = options
         .get("solveMemoryMb")
-        .and_then(|v| v.as_u64())
+        .and_then(serde_json::Value::as_u64)
         .filter(|&mib| mib > 0)
     {
         config.set_solve_memory_mib(mib);
@@ -218,7 +228,11 @@ impl LanguageServer for Backend {
 
     async fn initialize(&self, params: lsp::InitializeParams) -> Result<lsp::InitializeResult> {
         let caps = ClientCaps::new(&params.capabilities);
-        *self.shared.caps.write().unwrap_or_else(|e| e.into_inner()) = caps;
+        *self
+            .shared
+            .caps
+            .write()
+            .unwrap_or_else(std::sync::PoisonError::into_inner) = caps;
         let config = config_from(
             &self.shared.config(),
             params.initialization_options.as_ref(),
@@ -227,13 +241,13 @@ impl LanguageServer for Backend {
             .shared
             .config
             .write()
-            .unwrap_or_else(|e| e.into_inner()) = Arc::new(config);
+            .unwrap_or_else(std::sync::PoisonError::into_inner) = Arc::new(config);
         let _ = self.shared.runtime.set(tokio::runtime::Handle::current());
         if let Some(rx) = lock(&self.out_rx).take() {
             tokio::spawn(background::send_loop(Arc::downgrade(&self.shared), rx));
         }
         Ok(lsp::InitializeResult {
-            capabilities: caps::server_capabilities(&caps),
+            capabilities: caps::server_capabilities(caps),
             server_info: Some(lsp::ServerInfo {
                 name: "boardls".to_string(),
                 version: Some(env!("CARGO_PKG_VERSION").to_string()),
@@ -394,7 +408,7 @@ impl LanguageServer for Backend {
         let case = match params.command.as_str() {
             caps::WRITE_EXPECT => Some(
                 args.get(1)
-                    .and_then(|i| i.as_u64())
+                    .and_then(serde_json::Value::as_u64)
                     .and_then(|i| usize::try_from(i).ok())
                     .ok_or_else(|| {
                         Error::invalid_params("the second argument must be a case index")
@@ -422,7 +436,7 @@ impl LanguageServer for Backend {
                 tokio::task::spawn_blocking(move || {
                     catch_unwind(AssertUnwindSafe(|| {
                         let view = View::build(&doc, snap, &shared.cache)?;
-                        handlers::expect_edit(&view, &shared.caps(), &doc.uri, case)
+                        handlers::expect_edit(&view, shared.caps(), &doc.uri, case)
                     }))
                     .unwrap_or_else(|panic| Err(panic_message(&panic)))
                 })
@@ -444,7 +458,7 @@ impl LanguageServer for Backend {
                     shared
                         .client
                         .show_message(lsp::MessageType::INFO, why)
-                        .await
+                        .await;
                 }
                 Err(_) => {}
             }

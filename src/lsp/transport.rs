@@ -34,7 +34,7 @@ pub(crate) struct FrameReader<R> {
 }
 
 impl<R: AsyncRead + Unpin> FrameReader<R> {
-    pub fn new(input: R) -> Self {
+    pub(super) fn new(input: R) -> Self {
         FrameReader {
             input: BufReader::new(input),
             line: Vec::new(),
@@ -42,7 +42,7 @@ impl<R: AsyncRead + Unpin> FrameReader<R> {
     }
 
     /// The next frame; `None` at the end of input (or when it cannot be read any more).
-    pub async fn next(&mut self) -> Option<Frame> {
+    pub(super) async fn next(&mut self) -> Option<Frame> {
         let mut length: Option<Result<usize, String>> = None;
         let mut lines = 0usize;
         loop {
@@ -110,16 +110,12 @@ impl<R: AsyncRead + Unpin> FrameReader<R> {
             if buf.is_empty() {
                 return None;
             }
-            match buf.iter().position(|&b| b == b'\n') {
-                Some(i) => {
-                    self.input.consume(i + 1);
-                    return Some(());
-                }
-                None => {
-                    let n = buf.len();
-                    self.input.consume(n);
-                }
+            if let Some(i) = buf.iter().position(|&b| b == b'\n') {
+                self.input.consume(i + 1);
+                return Some(());
             }
+            let n = buf.len();
+            self.input.consume(n);
         }
     }
 }
@@ -142,7 +138,7 @@ pub(crate) fn frame(body: &[u8]) -> Vec<u8> {
     out
 }
 
-fn error_reply(id: Value, code: i64, message: &str) -> Vec<u8> {
+fn error_reply(id: &Value, code: i64, message: &str) -> Vec<u8> {
     let reply = json!({
         "jsonrpc": "2.0",
         "id": id,
@@ -182,7 +178,7 @@ struct ErrorShape {
 
 /// The body to pass on, or the reply that refuses it.
 pub(crate) fn check(body: Vec<u8>) -> Result<Vec<u8>, Vec<u8>> {
-    let refuse = |code, message: &str| error_reply(Value::Null, code, message);
+    let refuse = |code, message: &str| error_reply(&Value::Null, code, message);
     let Ok(text) = String::from_utf8(body) else {
         return Err(refuse(PARSE_ERROR, "parse error: the message is not UTF-8"));
     };
@@ -200,7 +196,7 @@ pub(crate) fn check(body: Vec<u8>) -> Result<Vec<u8>, Vec<u8>> {
         }
     };
     let id_ok = match &shape.id {
-        None | Some(Value::Null) | Some(Value::String(_)) => true,
+        None | Some(Value::Null | Value::String(_)) => true,
         Some(id) => id.as_i64().is_some(),
     };
     if !id_ok {
@@ -210,7 +206,7 @@ pub(crate) fn check(body: Vec<u8>) -> Result<Vec<u8>, Vec<u8>> {
         ));
     }
     let id = shape.id.clone().unwrap_or(Value::Null);
-    let invalid = |message: &str| Err(error_reply(id.clone(), INVALID_REQUEST, message));
+    let invalid = |message: &str| Err(error_reply(&id, INVALID_REQUEST, message));
     if shape.jsonrpc.as_ref().and_then(Value::as_str) != Some("2.0") {
         return invalid("`jsonrpc` must be \"2.0\"");
     }
@@ -297,7 +293,7 @@ pub(crate) async fn pump_input<I, W>(
         let checked = match next {
             Frame::Body(body) => check(body),
             Frame::Bad(why) => Err(error_reply(
-                Value::Null,
+                &Value::Null,
                 PARSE_ERROR,
                 &format!("parse error: {why}"),
             )),

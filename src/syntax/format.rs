@@ -132,7 +132,7 @@ fn render(line: &Line<'_>) -> String {
 }
 
 /// The line break most lines use; `\n` when there is none or on a tie.
-pub fn dominant_line_break(text: &str) -> &'static str {
+pub(crate) fn dominant_line_break(text: &str) -> &'static str {
     let (mut lf, mut crlf, mut cr) = (0usize, 0usize, 0usize);
     let mut bytes = text.bytes().peekable();
     while let Some(b) = bytes.next() {

@@ -16,19 +16,19 @@ pub(crate) type In<'a> = LocatedSpan<&'a str>;
 type Res<'a, O> = IResult<In<'a>, O>;
 type NomError<'a> = nom::error::Error<In<'a>>;
 
-pub const ROW_OUTSIDE_CASE: &str = "E101";
-pub const PROPERTY_OUTSIDE_CASE: &str = "E102";
-pub const MISSING_GAME: &str = "E103";
-pub const UNCLOSED_HEADER: &str = "E104";
-pub const UNTERMINATED_NAME: &str = "E105";
-pub const BAD_ESCAPE: &str = "E106";
-pub const TEXT_AFTER_HEADER: &str = "E107";
-pub const EMPTY_KEY: &str = "E108";
-pub const BAD_KEY: &str = "E109";
-pub const SPACE_IN_ROW: &str = "E110";
-pub const BAD_ALLOW: &str = "E111";
+pub(super) const ROW_OUTSIDE_CASE: &str = "E101";
+pub(super) const PROPERTY_OUTSIDE_CASE: &str = "E102";
+pub(super) const MISSING_GAME: &str = "E103";
+pub(super) const UNCLOSED_HEADER: &str = "E104";
+pub(super) const UNTERMINATED_NAME: &str = "E105";
+pub(super) const BAD_ESCAPE: &str = "E106";
+pub(super) const TEXT_AFTER_HEADER: &str = "E107";
+pub(super) const EMPTY_KEY: &str = "E108";
+pub(super) const BAD_KEY: &str = "E109";
+pub(super) const SPACE_IN_ROW: &str = "E110";
+pub(super) const BAD_ALLOW: &str = "E111";
 
-pub const CODES: &[(&str, &str)] = &[
+pub(super) const CODES: &[(&str, &str)] = &[
     (
         ROW_OUTSIDE_CASE,
         "A grid row comes before the first header. Rows belong to a case, and a case starts with a header such as `[zgame \"name\"]`.",
@@ -108,7 +108,7 @@ pub(crate) struct Line<'a> {
 
 impl Line<'_> {
     /// The comment's text without trailing whitespace.
-    pub fn comment_text(&self) -> Option<&str> {
+    pub(super) fn comment_text(&self) -> Option<&str> {
         let comment = self.comment?;
         let from = comment.start.checked_sub(self.text.location_offset())?;
         self.text
@@ -129,7 +129,7 @@ pub(crate) struct Lines<'a> {
 }
 
 impl<'a> Lines<'a> {
-    pub fn new(text: &'a str) -> Lines<'a> {
+    pub(super) fn new(text: &'a str) -> Lines<'a> {
         let whole = In::new(text);
         let rest = match opt(tag::<_, _, NomError<'a>>("\u{feff}")).parse(whole) {
             Ok((rest, _)) => rest,
@@ -445,12 +445,9 @@ fn plain_name_chars(i: In<'_>) -> Res<'_, In<'_>> {
 }
 
 fn read_property(line: &mut Line<'_>, content: In<'_>, in_case: bool) {
-    let (after_key, key_part) = match take_until::<_, _, NomError<'_>>("=")(content) {
-        Ok(ok) => ok,
-        Err(_) => {
-            line.item = Item::Broken;
-            return;
-        }
+    let Ok((after_key, key_part)) = take_until::<_, _, NomError<'_>>("=")(content) else {
+        line.item = Item::Broken;
+        return;
     };
     let key = trim_end(key_part);
     let equals = after_key.location_offset();
@@ -484,7 +481,9 @@ fn read_property(line: &mut Line<'_>, content: In<'_>, in_case: bool) {
     } else {
         bad_key(key)
     };
-    line.error = if !in_case {
+    line.error = if in_case {
+        key_error.clone()
+    } else {
         Some(
             Diagnostic::error(
                 PROPERTY_OUTSIDE_CASE,
@@ -493,8 +492,6 @@ fn read_property(line: &mut Line<'_>, content: In<'_>, in_case: bool) {
             )
             .with_help("start a case with a header such as `[zgame]` above it"),
         )
-    } else {
-        key_error.clone()
     };
     line.item = if key_error.is_some() {
         Item::Broken
@@ -540,12 +537,7 @@ fn read_row(line: &mut Line<'_>, content: In<'_>, in_case: bool) {
     let text = *content.fragment();
     let span = sp(&content);
     let inner_space = text.find(WS);
-    line.error = if !in_case {
-        Some(
-            Diagnostic::error(ROW_OUTSIDE_CASE, span, "grid row before the first header")
-                .with_help("start a case with a header such as `[zgame]` above it"),
-        )
-    } else {
+    line.error = if in_case {
         inner_space.map(|at| {
             let from = content.location_offset() + at;
             Diagnostic::error(
@@ -555,6 +547,11 @@ fn read_row(line: &mut Line<'_>, content: In<'_>, in_case: bool) {
             )
             .with_help("write the row without spaces: one character per cell")
         })
+    } else {
+        Some(
+            Diagnostic::error(ROW_OUTSIDE_CASE, span, "grid row before the first header")
+                .with_help("start a case with a header such as `[zgame]` above it"),
+        )
     };
     // Kept as written: offsets into `text` are offsets into the source.
     line.item = Item::Row(Row {

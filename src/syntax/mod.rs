@@ -9,7 +9,7 @@ pub use ast::*;
 pub use parser::parse;
 
 /// Whitespace that may separate items on a line but never cells of a row.
-pub const ROW_SPACE: [char; 2] = line::WS;
+pub(crate) const ROW_SPACE: [char; 2] = line::WS;
 
 use crate::diag::Diagnostic;
 

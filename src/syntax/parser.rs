@@ -5,7 +5,7 @@ use super::ast::{Case, SourceFile};
 use super::line::{Item, Lines};
 use crate::span::Span;
 
-pub use super::line::CODES;
+pub(super) use super::line::CODES;
 
 /// Reads a whole `.board` text. Never fails: every line that cannot be read gives one error
 /// and reading goes on with the next line.

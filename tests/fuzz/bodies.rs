@@ -17,7 +17,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 /// Budgets that keep one input far below libFuzzer's timeout.
-pub fn config() -> Config {
+pub(crate) fn config() -> Config {
     Config {
         solve_nodes: 20_000,
         solve_time: Some(Duration::from_millis(100)),
@@ -51,7 +51,7 @@ fn assert_diagnostics(text: &str, diags: &[Diagnostic]) {
 }
 
 /// The parser: every span inside the text; the formatter idempotent and keeping the errors.
-pub fn parse(data: &[u8]) {
+pub(crate) fn parse(data: &[u8]) {
     let text = text(data);
     let parse = syntax::parse(&text);
     assert_diagnostics(&text, &parse.errors);
@@ -69,14 +69,14 @@ pub fn parse(data: &[u8]) {
 }
 
 /// `check` on a buffer, then every editor feature over its result, then every fix applied.
-pub fn check(data: &[u8]) {
+pub(crate) fn check(data: &[u8]) {
     let text = text(data);
     let config = config();
     let checked = analysis::check(&text, &config, &SolveCache::new());
     let index = LineIndex::new(&text);
     assert_diagnostics(&text, &checked.diagnostics);
     for d in &checked.diagnostics {
-        boardls::cli::render::human("fuzz.board", &text, &index, d);
+        boardls::emit::human("fuzz.board", &text, &index, d);
     }
     let states: Vec<CaseState> = checked
         .verdicts
@@ -133,7 +133,7 @@ pub fn check(data: &[u8]) {
 
 /// Every judge reader, writer and validator on one input; the first byte picks the game.
 /// A valid input is read, judged and written back unchanged in meaning.
-pub fn judge(data: &[u8]) {
+pub(crate) fn judge(data: &[u8]) {
     let Some((&pick, rest)) = data.split_first() else {
         return;
     };

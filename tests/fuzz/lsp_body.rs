@@ -100,7 +100,7 @@ impl Input<'_> {
     }
 }
 
-pub fn lsp(data: &[u8]) {
+pub(crate) fn lsp(data: &[u8]) {
     runtime().block_on(drive(data));
 }
 

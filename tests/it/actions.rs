@@ -729,7 +729,11 @@ fn check_fix(before: &Snapshot, fix: &Fix) {
         }
         Intent::Game { case, game } => {
             let now = after.checked.analysis.cases[*case].game;
-            assert_eq!(now.map(|g| g.as_str()), Some(game.as_str()), "{context}");
+            assert_eq!(
+                now.map(boardls::games::GameId::as_str),
+                Some(game.as_str()),
+                "{context}"
+            );
             assert_eq!(after.count(*case, codes::UNKNOWN_GAME), 0, "{context}");
         }
         Intent::RenameKey { case, .. } | Intent::DeleteProp { case, .. } => {

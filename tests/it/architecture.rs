@@ -66,6 +66,7 @@ const NEVER: &[(&str, &[&str])] = &[
     ("analysis", &["authoring", "ide", "lsp", "cli"]),
     ("authoring", &["ide", "lsp", "cli"]),
     ("ide", &["lsp", "cli"]),
+    ("emit", &["ide", "lsp", "cli"]),
     ("lsp", &["cli"]),
 ];
 

@@ -135,7 +135,7 @@ fn judge_reproduces_every_original_sample_byte_for_byte() {
 fn under_cpu_hog<T>(f: impl FnOnce() -> T) -> T {
     use std::sync::atomic::{AtomicBool, Ordering};
     let stop = AtomicBool::new(false);
-    let cores = std::thread::available_parallelism().map_or(2, |n| n.get());
+    let cores = std::thread::available_parallelism().map_or(2, std::num::NonZero::get);
     std::thread::scope(|scope| {
         for _ in 0..cores {
             scope.spawn(|| {

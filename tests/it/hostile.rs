@@ -87,7 +87,7 @@ fn mixed_line_ends_count_lines_as_editors_do() {
     let text = "[zgame \"a\"]\r\n..B\n..B\rBB.\r\nexpect = yes yes yes\n";
     let checked = analysis::check(text, &Config::default(), &SolveCache::new());
     let wrong = checked.diagnostics.iter().find(|d| d.code == "E210");
-    let span = wrong.map(|d| d.span.start).unwrap_or(0);
+    let span = wrong.map_or(0, |d| d.span.start);
     assert_eq!(LineIndex::new(text).line_of(span), 4);
 }
 

@@ -303,10 +303,9 @@ async fn run_sequences(utf8: bool, seed: u64, count: u64) -> Stats {
         seq.log
             .push(format!("BOARDLS_MODEL_SEED={seed}, opened {:?}", seq.text));
         seq.check_diagnostics().await;
-        for _ in 0..1 + rng.below(8) {
-            let changes: Vec<(Option<Value>, String)> = (0..1 + rng.below(3))
-                .map(|_| seq.change(&mut rng))
-                .collect();
+        for _ in 0..=rng.below(8) {
+            let changes: Vec<(Option<Value>, String)> =
+                (0..=rng.below(3)).map(|_| seq.change(&mut rng)).collect();
             seq.version += 1;
             seq.stats.steps += 1;
             for (range, new) in &changes {

@@ -2,6 +2,15 @@
 //! Shared helpers live beside, under `tests/lsp/`, `tests/support/` and `tests/fuzz/`, where the
 //! benches and the fuzz targets include them too.
 
+// Tests take their expectations and JSON values by value, and spell out the seeds and numbers
+// they were given as they were given.
+#![allow(
+    clippy::needless_pass_by_value,
+    clippy::unreadable_literal,
+    clippy::format_collect,
+    clippy::assigning_clones
+)]
+
 mod actions;
 mod analysis;
 mod architecture;

@@ -145,7 +145,7 @@ fn every_code_has_an_explanation_and_a_fixture_that_raises_it() {
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/syntax");
     let names: Vec<String> = std::fs::read_dir(&dir)
         .map(|d| {
-            d.filter_map(|e| e.ok())
+            d.filter_map(std::result::Result::ok)
                 .map(|e| e.file_name().to_string_lossy().into_owned())
                 .collect()
         })
@@ -153,7 +153,7 @@ fn every_code_has_an_explanation_and_a_fixture_that_raises_it() {
     assert!(!syntax::CODES.is_empty());
     let codes: Vec<&str> = syntax::CODES.iter().map(|(code, _)| *code).collect();
     let mut sorted = codes.clone();
-    sorted.sort();
+    sorted.sort_unstable();
     sorted.dedup();
     assert_eq!(sorted, codes, "codes are listed once, in order");
     assert!(codes.iter().all(|c| c.len() == 4 && c.starts_with("E1")));
@@ -162,7 +162,12 @@ fn every_code_has_an_explanation_and_a_fixture_that_raises_it() {
         let prefix = code.to_lowercase();
         let fixture = names
             .iter()
-            .find(|n| n.starts_with(&prefix) && n.ends_with(".board"))
+            .find(|n| {
+                n.starts_with(&prefix)
+                    && std::path::Path::new(n)
+                        .extension()
+                        .is_some_and(|e| e == "board")
+            })
             .unwrap_or_else(|| panic!("no fixture for {code}"));
         let text = std::fs::read_to_string(dir.join(fixture)).unwrap_or_default();
         let parse = syntax::parse(&text);

@@ -199,15 +199,12 @@ impl Raw {
         let msg = tokio::time::timeout(PATIENCE, self.output.recv())
             .await
             .unwrap_or_else(|_| panic!("the server went silent; it wrote {:?}", self.log));
-        match msg {
-            Some(msg) => {
-                self.log.push(msg.clone());
-                Some(msg)
-            }
-            None => {
-                self.ended = true;
-                None
-            }
+        if let Some(msg) = msg {
+            self.log.push(msg.clone());
+            Some(msg)
+        } else {
+            self.ended = true;
+            None
         }
     }
 
@@ -225,12 +222,11 @@ impl Raw {
             if let Some(answer) = self.answers(id).into_iter().next() {
                 return answer;
             }
-            if self.next().await.is_none() {
-                panic!(
-                    "the server stopped without answering request {id}; it wrote {:?}",
-                    self.log
-                );
-            }
+            assert!(
+                self.next().await.is_some(),
+                "the server stopped without answering request {id}; it wrote {:?}",
+                self.log
+            );
         }
     }
 

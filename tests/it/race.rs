@@ -1,4 +1,4 @@
-//! race (BalticOI 2008 "Game"): the solver against an exhaustive search over explicit game
+//! race (`BalticOI` 2008 "Game"): the solver against an exhaustive search over explicit game
 //! states and against a plain layered DP; judge I/O, board diagnostics and per-cell facts.
 
 use boardls::diag::{Diagnostic, Severity};
@@ -380,7 +380,7 @@ fn make_board(shape: Shape, rows: usize, cols: usize, seed: u64) -> RaceBoard {
             let far: Vec<usize> = (0..n)
                 .filter(|&i| {
                     let d = (i / cols).abs_diff(a / cols) + (i % cols).abs_diff(a % cols);
-                    d >= 4.max((rows + cols) / 2) && d.is_multiple_of(2)
+                    d >= 4.max(usize::midpoint(rows, cols)) && d.is_multiple_of(2)
                 })
                 .collect();
             match far.len() {
@@ -407,7 +407,7 @@ fn make_board(shape: Shape, rows: usize, cols: usize, seed: u64) -> RaceBoard {
     match shape {
         Shape::Random => {
             let density = rng.below(51) as u64;
-            for cell in cells.iter_mut() {
+            for cell in &mut cells {
                 if rng.chance(density) {
                     *cell = b'#';
                 }
@@ -430,7 +430,7 @@ fn make_board(shape: Shape, rows: usize, cols: usize, seed: u64) -> RaceBoard {
         }
         Shape::Corridors => {
             cells.fill(b'#');
-            for _ in 0..1 + rng.below(4) {
+            for _ in 0..=rng.below(4) {
                 // A random walk from A that drifts towards B.
                 let (mut r, mut c) = (ar, ac);
                 for _ in 0..4 * (rows + cols) {
@@ -445,12 +445,12 @@ fn make_board(shape: Shape, rows: usize, cols: usize, seed: u64) -> RaceBoard {
                         0 => {
                             r = (r + 1)
                                 .min(rows - 1)
-                                .max(r.saturating_sub(rng.below(2) * 2))
+                                .max(r.saturating_sub(rng.below(2) * 2));
                         }
                         _ => {
                             c = (c + 1)
                                 .min(cols - 1)
-                                .max(c.saturating_sub(rng.below(2) * 2))
+                                .max(c.saturating_sub(rng.below(2) * 2));
                         }
                     }
                 }
@@ -526,7 +526,7 @@ proptest! {
 fn sweep_covers_every_outcome() {
     let mut census = std::collections::BTreeMap::new();
     let mut shapes = std::collections::BTreeMap::new();
-    let total = cases(3_000) as u64;
+    let total = u64::from(cases(3_000));
     for seed in 0..total {
         let shape = SHAPES[(seed % SHAPES.len() as u64) as usize];
         let b = make_board(
@@ -785,11 +785,11 @@ fn maze(n: usize) -> Vec<String> {
     };
     let row = &mut rows[last];
     if last.is_multiple_of(2) {
-        row.replace_range(end..end + 1, "B");
+        row.replace_range(end..=end, "B");
     } else {
         // n even: the last row is a wall row; put B at its gap.
         let gap = row.find('.').expect("gap");
-        row.replace_range(gap..gap + 1, "B");
+        row.replace_range(gap..=gap, "B");
     }
     rows
 }

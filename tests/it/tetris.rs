@@ -69,7 +69,10 @@ impl Brute {
             .into_iter()
             .map(|next| self.value(next))
             .collect();
-        let v = (0..).find(|v| !opts.contains(v)).unwrap_or(0);
+        // The mex: the least value no option has (at most as many as the options).
+        let v = (0..=opts.len() as u32)
+            .find(|v| !opts.contains(v))
+            .unwrap_or(0);
         self.values.insert(free, v);
         v
     }

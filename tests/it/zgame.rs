@@ -59,43 +59,42 @@ impl Brute<'_> {
             _ if r == n - 1 && c == m - 1 => Some(End::Draw),
             _ => None,
         };
-        let node = match end {
-            Some(end) => Node {
+        let node = if let Some(end) = end {
+            Node {
                 forcible: [end].into_iter().collect(),
                 value: end,
                 alice_to_move,
-            },
-            None => {
-                let mut children = Vec::new();
-                if c + 1 < m {
-                    children.push(self.search(r, c + 1, !alice_to_move));
-                }
-                if r + 1 < n {
-                    children.push(self.search(r + 1, c, !alice_to_move));
-                }
-                let all = [End::AliceWins, End::Draw, End::BobWins];
-                let forcible = all
-                    .into_iter()
-                    .filter(|e| {
-                        let mut hits = children.iter().map(|ch| ch.forcible.contains(e));
-                        if alice_to_move {
-                            hits.any(|h| h)
-                        } else {
-                            hits.all(|h| h)
-                        }
-                    })
-                    .collect();
-                let values = children.iter().map(|ch| ch.value);
-                let value = if alice_to_move {
-                    values.max()
-                } else {
-                    values.min()
-                };
-                Node {
-                    forcible,
-                    value: value.expect("a cell that is not an end has a move"),
-                    alice_to_move,
-                }
+            }
+        } else {
+            let mut children = Vec::new();
+            if c + 1 < m {
+                children.push(self.search(r, c + 1, !alice_to_move));
+            }
+            if r + 1 < n {
+                children.push(self.search(r + 1, c, !alice_to_move));
+            }
+            let all = [End::AliceWins, End::Draw, End::BobWins];
+            let forcible = all
+                .into_iter()
+                .filter(|e| {
+                    let mut hits = children.iter().map(|ch| ch.forcible.contains(e));
+                    if alice_to_move {
+                        hits.any(|h| h)
+                    } else {
+                        hits.all(|h| h)
+                    }
+                })
+                .collect();
+            let values = children.iter().map(|ch| ch.value);
+            let value = if alice_to_move {
+                values.max()
+            } else {
+                values.min()
+            };
+            Node {
+                forcible,
+                value: value.expect("a cell that is not an end has a move"),
+                alice_to_move,
             }
         };
         self.memo.insert((r, c), node.clone());
@@ -352,7 +351,7 @@ fn all_eight_answers_occur() {
     let classes: BTreeSet<String> = Zgame::SPEC
         .answer_classes
         .iter()
-        .map(|s| s.to_string())
+        .map(std::string::ToString::to_string)
         .collect();
     assert_eq!(seen, classes);
 }

@@ -1,6 +1,8 @@
 //! An in-process LSP client for tests and benches: the real server over an in-memory pipe,
 //! JSON-RPC framing, responses matched to requests, server requests answered.
 #![allow(dead_code)]
+// Requests and notifications take their JSON parameters by value, as `json!` makes them.
+#![allow(clippy::needless_pass_by_value)]
 
 use serde_json::{Value, json};
 use std::collections::HashMap;
@@ -14,21 +16,21 @@ use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
 use tokio::sync::{mpsc, oneshot};
 
 /// Long enough for any debug-build solve in these tests; reaching it means a hang.
-pub const PATIENCE: Duration = Duration::from_secs(120);
+pub(crate) const PATIENCE: Duration = Duration::from_secs(120);
 
 /// The reading end of an in-memory byte pipe.
-pub struct PipeReader {
+pub(crate) struct PipeReader {
     rx: mpsc::UnboundedReceiver<Vec<u8>>,
     chunk: Vec<u8>,
     at: usize,
 }
 
 /// The writing end of an in-memory byte pipe.
-pub struct PipeWriter {
+pub(crate) struct PipeWriter {
     tx: mpsc::UnboundedSender<Vec<u8>>,
 }
 
-pub fn pipe() -> (PipeWriter, PipeReader) {
+pub(crate) fn pipe() -> (PipeWriter, PipeReader) {
     let (tx, rx) = mpsc::unbounded_channel();
     (
         PipeWriter { tx },
@@ -85,37 +87,37 @@ impl AsyncWrite for PipeWriter {
     }
 }
 
-pub fn frame(msg: &Value) -> Vec<u8> {
+pub(crate) fn frame(msg: &Value) -> Vec<u8> {
     let body = msg.to_string();
     format!("Content-Length: {}\r\n\r\n{body}", body.len()).into_bytes()
 }
 
 type Pending = Arc<Mutex<HashMap<i64, oneshot::Sender<Value>>>>;
 
-pub struct Client {
+pub(crate) struct Client {
     to_server: Mutex<Option<mpsc::UnboundedSender<Vec<u8>>>>,
     next_id: AtomicI64,
     pending: Pending,
     /// Notifications and requests from the server, in arrival order.
     events: tokio::sync::Mutex<mpsc::UnboundedReceiver<Value>>,
     /// Whether server requests get an answer (off: prove the server never waits for one).
-    pub answer_requests: Arc<AtomicBool>,
+    pub(crate) answer_requests: Arc<AtomicBool>,
     server: Mutex<Option<tokio::task::JoinHandle<()>>>,
-    pub encoding: &'static str,
+    pub(crate) encoding: &'static str,
 }
 
 impl Client {
     /// Starts a server, sends `initialize` (offering `encodings`) and `initialized`.
-    pub async fn start(encodings: &[&str]) -> Client {
+    pub(crate) async fn start(encodings: &[&str]) -> Client {
         Client::start_with(encodings, json!({})).await
     }
 
-    pub async fn start_with(encodings: &[&str], options: Value) -> Client {
+    pub(crate) async fn start_with(encodings: &[&str], options: Value) -> Client {
         Client::start_config(encodings, options, boardls::config::Config::editor()).await
     }
 
     /// As [`Client::start_with`], the server built with `config` (before `initialize` options).
-    pub async fn start_config(
+    pub(crate) async fn start_config(
         encodings: &[&str],
         options: Value,
         config: boardls::config::Config,
@@ -156,11 +158,11 @@ impl Client {
     }
 
     /// A server with no `initialize` sent yet.
-    pub fn spawn(answer_requests: bool) -> Client {
+    pub(crate) fn spawn(answer_requests: bool) -> Client {
         Client::spawn_config(answer_requests, boardls::config::Config::editor())
     }
 
-    pub fn spawn_config(answer_requests: bool, config: boardls::config::Config) -> Client {
+    pub(crate) fn spawn_config(answer_requests: bool, config: boardls::config::Config) -> Client {
         let (to_server, server_in) = pipe();
         let (server_out, mut from_server) = pipe();
         let server = tokio::spawn(boardls::lsp::serve(server_in, server_out, config));
@@ -199,12 +201,12 @@ impl Client {
         }
     }
 
-    pub fn notify(&self, method: &str, params: Value) {
+    pub(crate) fn notify(&self, method: &str, params: Value) {
         self.send(&json!({ "jsonrpc": "2.0", "method": method, "params": params }));
     }
 
     /// Sends a request; the answer (with `result` or `error`) comes from the returned future.
-    pub fn send_request(&self, method: &str, params: Value) -> oneshot::Receiver<Value> {
+    pub(crate) fn send_request(&self, method: &str, params: Value) -> oneshot::Receiver<Value> {
         let id = self.next_id.fetch_add(1, Ordering::Relaxed);
         let (tx, rx) = oneshot::channel();
         self.pending.lock().unwrap().insert(id, tx);
@@ -212,7 +214,7 @@ impl Client {
         rx
     }
 
-    pub async fn request(&self, method: &str, params: Value) -> Value {
+    pub(crate) async fn request(&self, method: &str, params: Value) -> Value {
         let rx = self.send_request(method, params);
         match tokio::time::timeout(PATIENCE, rx).await {
             Ok(Ok(v)) => v,
@@ -221,14 +223,14 @@ impl Client {
     }
 
     /// The `result` of a request that must succeed.
-    pub async fn call(&self, method: &str, params: Value) -> Value {
+    pub(crate) async fn call(&self, method: &str, params: Value) -> Value {
         let v = self.request(method, params).await;
         assert!(v.get("error").is_none(), "{method} failed: {v}");
         v["result"].clone()
     }
 
     /// The next server message that satisfies `pred`; earlier ones are dropped.
-    pub async fn wait_for(&self, what: &str, mut pred: impl FnMut(&Value) -> bool) -> Value {
+    pub(crate) async fn wait_for(&self, what: &str, mut pred: impl FnMut(&Value) -> bool) -> Value {
         let mut events = self.events.lock().await;
         let found = tokio::time::timeout(PATIENCE, async {
             while let Some(msg) = events.recv().await {
@@ -246,7 +248,7 @@ impl Client {
     }
 
     /// Every server message received so far, without waiting.
-    pub async fn drain(&self) -> Vec<Value> {
+    pub(crate) async fn drain(&self) -> Vec<Value> {
         let mut events = self.events.lock().await;
         let mut out = Vec::new();
         while let Ok(msg) = events.try_recv() {
@@ -256,7 +258,7 @@ impl Client {
     }
 
     /// The next `publishDiagnostics` for `uri` that satisfies `pred`.
-    pub async fn diagnostics(&self, uri: &str, pred: impl Fn(&Value) -> bool) -> Value {
+    pub(crate) async fn diagnostics(&self, uri: &str, pred: impl Fn(&Value) -> bool) -> Value {
         self.wait_for(&format!("diagnostics of {uri}"), |m| {
             m["method"] == "textDocument/publishDiagnostics"
                 && m["params"]["uri"] == uri
@@ -266,26 +268,26 @@ impl Client {
             .clone()
     }
 
-    pub fn open(&self, uri: &str, version: i64, text: &str) {
+    pub(crate) fn open(&self, uri: &str, version: i64, text: &str) {
         self.notify(
             "textDocument/didOpen",
             json!({ "textDocument": { "uri": uri, "languageId": "board", "version": version, "text": text } }),
         );
     }
 
-    pub fn change(&self, uri: &str, version: i64, changes: Value) {
+    pub(crate) fn change(&self, uri: &str, version: i64, changes: Value) {
         self.notify(
             "textDocument/didChange",
             json!({ "textDocument": { "uri": uri, "version": version }, "contentChanges": changes }),
         );
     }
 
-    pub fn replace_all(&self, uri: &str, version: i64, text: &str) {
+    pub(crate) fn replace_all(&self, uri: &str, version: i64, text: &str) {
         self.change(uri, version, json!([{ "text": text }]));
     }
 
     /// Shuts down properly and waits for the server to stop.
-    pub async fn stop(self) {
+    pub(crate) async fn stop(self) {
         let _ = self.request("shutdown", Value::Null).await;
         self.notify("exit", Value::Null);
         let server = self.server.lock().unwrap().take();
@@ -298,7 +300,7 @@ impl Client {
     }
 
     /// Closes the server's input without `exit`, as a crashed client would.
-    pub async fn hang_up(self) {
+    pub(crate) async fn hang_up(self) {
         self.to_server.lock().unwrap().take();
         let server = self.server.lock().unwrap().take();
         if let Some(server) = server {
@@ -357,7 +359,7 @@ fn dispatch(
 }
 
 /// Columns of `s` in the negotiated encoding.
-pub fn units(s: &str, encoding: &str) -> usize {
+pub(crate) fn units(s: &str, encoding: &str) -> usize {
     if encoding == "utf-8" {
         s.len()
     } else {
@@ -366,7 +368,7 @@ pub fn units(s: &str, encoding: &str) -> usize {
 }
 
 /// The LSP position of byte `offset` in `text`.
-pub fn position(text: &str, offset: usize, encoding: &str) -> Value {
+pub(crate) fn position(text: &str, offset: usize, encoding: &str) -> Value {
     let before = &text[..offset];
     let line = before.matches('\n').count();
     let line_start = before.rfind('\n').map_or(0, |i| i + 1);
@@ -374,7 +376,7 @@ pub fn position(text: &str, offset: usize, encoding: &str) -> Value {
 }
 
 /// Applies LSP text edits (non-overlapping) to `text`, as a client would.
-pub fn apply_edits(text: &str, edits: &[Value], encoding: &str) -> String {
+pub(crate) fn apply_edits(text: &str, edits: &[Value], encoding: &str) -> String {
     let offset = |p: &Value| -> usize {
         let line = p["line"].as_u64().unwrap() as usize;
         let ch = p["character"].as_u64().unwrap() as usize;

@@ -6,16 +6,16 @@ use serde_json::{Value, json};
 use xorshift::XorShift;
 
 #[path = "../support/xorshift.rs"]
-pub mod xorshift;
+pub(crate) mod xorshift;
 
-pub const URI: &str = "file:///test/a.board";
+pub(crate) const URI: &str = "file:///test/a.board";
 
 /// The first original zgame sample with a wrong `expect` (the answer is `no no yes`).
-pub const WRONG_EXPECT: &str = "[zgame \"sample 1\"]\n..B\n..B\nBB.\nexpect = yes no no\n";
+pub(crate) const WRONG_EXPECT: &str = "[zgame \"sample 1\"]\n..B\n..B\nBB.\nexpect = yes no no\n";
 
 /// An asymmetric 14×14 tetris board: far beyond what exact search finishes in a test (unsolved
 /// after 300 s).
-pub fn hard_tetris() -> String {
+pub(crate) fn hard_tetris() -> String {
     let mut text = String::from("[tetris \"hard\"]\n");
     let mut rng = XorShift(0x2545_f491_4f6c_dd1d);
     for _ in 0..14 {
@@ -28,7 +28,7 @@ pub fn hard_tetris() -> String {
 }
 
 /// The codes of a `publishDiagnostics`' diagnostics, in order.
-pub fn codes(params: &Value) -> Vec<String> {
+pub(crate) fn codes(params: &Value) -> Vec<String> {
     params["diagnostics"]
         .as_array()
         .map(|all| {
@@ -39,20 +39,20 @@ pub fn codes(params: &Value) -> Vec<String> {
         .unwrap_or_default()
 }
 
-pub fn doc(uri: &str) -> Value {
+pub(crate) fn doc(uri: &str) -> Value {
     json!({ "textDocument": { "uri": uri } })
 }
 
-pub fn at(uri: &str, line: u64, character: u64) -> Value {
+pub(crate) fn at(uri: &str, line: u64, character: u64) -> Value {
     json!({ "textDocument": { "uri": uri }, "position": { "line": line, "character": character } })
 }
 
-pub fn title(lens: &Value) -> String {
+pub(crate) fn title(lens: &Value) -> String {
     lens["command"]["title"].as_str().unwrap_or("").to_string()
 }
 
 /// Lenses once no case is still solving.
-pub async fn solved_lenses(client: &Client, uri: &str) -> Vec<Value> {
+pub(crate) async fn solved_lenses(client: &Client, uri: &str) -> Vec<Value> {
     loop {
         let lenses = client.call("textDocument/codeLens", doc(uri)).await;
         let lenses = lenses.as_array().cloned().unwrap_or_default();

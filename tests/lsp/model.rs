@@ -9,15 +9,14 @@
 use serde_json::{Value, json};
 
 /// Byte ranges of the lines of `text`: (start, end without the break, end with it).
-pub fn lines(text: &str) -> Vec<(usize, usize, usize)> {
+pub(crate) fn lines(text: &str) -> Vec<(usize, usize, usize)> {
     let bytes = text.as_bytes();
     let mut out = Vec::new();
     let (mut start, mut i) = (0, 0);
     while i < bytes.len() {
         let brk = match bytes[i] {
-            b'\n' => 1,
             b'\r' if bytes.get(i + 1) == Some(&b'\n') => 2,
-            b'\r' => 1,
+            b'\n' | b'\r' => 1,
             _ => 0,
         };
         if brk == 0 {
@@ -37,12 +36,12 @@ fn units(c: char, utf8: bool) -> usize {
 }
 
 /// Columns of `s` in the encoding.
-pub fn width(s: &str, utf8: bool) -> usize {
+pub(crate) fn width(s: &str, utf8: bool) -> usize {
     s.chars().map(|c| units(c, utf8)).sum()
 }
 
 /// The byte offset of an LSP position.
-pub fn offset(text: &str, line: u64, character: u64, utf8: bool) -> usize {
+pub(crate) fn offset(text: &str, line: u64, character: u64, utf8: bool) -> usize {
     let lines = lines(text);
     let Some(&(start, end, _)) = usize::try_from(line).ok().and_then(|l| lines.get(l)) else {
         return text.len();
@@ -58,7 +57,7 @@ pub fn offset(text: &str, line: u64, character: u64, utf8: bool) -> usize {
 }
 
 /// The LSP position of a byte offset (on a character boundary).
-pub fn position(text: &str, offset: usize, utf8: bool) -> (u64, u64) {
+pub(crate) fn position(text: &str, offset: usize, utf8: bool) -> (u64, u64) {
     let lines = lines(text);
     let line = lines
         .iter()
@@ -68,13 +67,13 @@ pub fn position(text: &str, offset: usize, utf8: bool) -> (u64, u64) {
     (line as u64, width(&text[start..offset], utf8) as u64)
 }
 
-pub fn position_json(text: &str, offset: usize, utf8: bool) -> Value {
+pub(crate) fn position_json(text: &str, offset: usize, utf8: bool) -> Value {
     let (line, character) = position(text, offset, utf8);
     json!({ "line": line, "character": character })
 }
 
 /// Applies one `didChange` content change (`range` as LSP JSON, or `None` for the whole text).
-pub fn apply(text: &mut String, range: Option<&Value>, new: &str, utf8: bool) {
+pub(crate) fn apply(text: &mut String, range: Option<&Value>, new: &str, utf8: bool) {
     let Some(range) = range else {
         *text = new.to_string();
         return;
@@ -92,7 +91,7 @@ pub fn apply(text: &mut String, range: Option<&Value>, new: &str, utf8: bool) {
 }
 
 /// A content change as the client sends it.
-pub fn change_json(range: Option<&Value>, new: &str) -> Value {
+pub(crate) fn change_json(range: Option<&Value>, new: &str) -> Value {
     match range {
         Some(range) => json!({ "range": range, "text": new }),
         None => json!({ "text": new }),

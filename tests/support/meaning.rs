@@ -4,7 +4,7 @@
 use boardls::syntax::Parse;
 
 /// A case without spans: game, name, properties, rows.
-pub type CaseMeaning = (
+pub(crate) type CaseMeaning = (
     Option<String>,
     Option<String>,
     Vec<(String, String)>,
@@ -14,14 +14,14 @@ pub type CaseMeaning = (
 /// What the file means, without spans: what formatting keeps, and what a quick fix may change
 /// only where it means to.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Meaning {
-    pub cases: Vec<CaseMeaning>,
-    pub allows: Vec<Vec<String>>,
-    pub comments: Vec<String>,
-    pub errors: Vec<&'static str>,
+pub(crate) struct Meaning {
+    pub(crate) cases: Vec<CaseMeaning>,
+    pub(crate) allows: Vec<Vec<String>>,
+    pub(crate) comments: Vec<String>,
+    pub(crate) errors: Vec<&'static str>,
 }
 
-pub fn meaning(parse: &Parse) -> Meaning {
+pub(crate) fn meaning(parse: &Parse) -> Meaning {
     Meaning {
         cases: parse
             .file
@@ -51,7 +51,7 @@ pub fn meaning(parse: &Parse) -> Meaning {
 }
 
 /// `meaning` plus the comments' text (trailing whitespace is not part of a comment's meaning).
-pub fn meaning_with_comments(text: &str, parse: &Parse) -> Meaning {
+pub(crate) fn meaning_with_comments(text: &str, parse: &Parse) -> Meaning {
     let mut m = meaning(parse);
     m.comments = parse
         .file

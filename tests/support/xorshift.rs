@@ -2,10 +2,10 @@
 //! must stay the same across machines and versions, or recorded figures stop comparing.
 #![allow(dead_code)]
 
-pub struct XorShift(pub u64);
+pub(crate) struct XorShift(pub u64);
 
 impl XorShift {
-    pub fn next(&mut self) -> u64 {
+    pub(crate) fn next(&mut self) -> u64 {
         self.0 ^= self.0 << 13;
         self.0 ^= self.0 >> 7;
         self.0 ^= self.0 << 17;
@@ -13,11 +13,11 @@ impl XorShift {
     }
 
     /// In `0..n` (`n > 0`), with the slight bias of a modulo, which fixed boards do not mind.
-    pub fn below(&mut self, n: u64) -> u64 {
+    pub(crate) fn below(&mut self, n: u64) -> u64 {
         self.next() % n
     }
 
-    pub fn pick<T: Copy>(&mut self, from: &[T]) -> T {
+    pub(crate) fn pick<T: Copy>(&mut self, from: &[T]) -> T {
         from[self.below(from.len() as u64) as usize]
     }
 }

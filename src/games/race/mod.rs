@@ -1,4 +1,4 @@
-//! race — BalticOI 2008 "Game": A and B race to each other's start on a board of white and black
+//! race — `BalticOI` 2008 "Game": A and B race to each other's start on a board of white and black
 //! cells.
 //!
 //! This file holds the rules: the limits, the diagnostic codes, [`RaceBoard`] and its
@@ -11,7 +11,10 @@ mod explain;
 mod judge;
 mod solve;
 
-use super::*;
+use super::{
+    Budget, CaseBody, CaseInput, Diagnostic, Game, GameId, GameSpec, Grid, GridRule, JudgeError,
+    Solution, Symmetry, Unsolved,
+};
 use crate::text::excerpt;
 
 /// Boards with more cells are refused: solving keeps about 20 bytes per cell.
@@ -95,7 +98,7 @@ impl RaceBoard {
     }
 
     /// Whether B's start can be reached from A's (the original problem's guarantee).
-    pub fn starts_connected(&self) -> bool {
+    pub(crate) fn starts_connected(&self) -> bool {
         solve::connected(&self.grid, self.a, self.b)
     }
 }

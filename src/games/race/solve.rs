@@ -320,9 +320,9 @@ impl Layers {
 struct MatrixCost {
     /// The game's two working matrices at their largest.
     game_bytes: usize,
-    /// What the escape analysis adds: its own matrices and every R_d kept.
+    /// What the escape analysis adds: its own matrices and every `R_d` kept.
     escape_bytes: usize,
-    /// The bits of every R_d kept for the escape analysis.
+    /// The bits of every `R_d` kept for the escape analysis.
     stored_bits: usize,
     /// The sides of the largest matrix, for refusals.
     widest: (usize, usize),
@@ -379,10 +379,10 @@ impl MatrixCost {
 /// bipartite, so jumps alternate (B's first at even D) and a detour costs two steps that the one
 /// jump never pays back (tests/race.rs checks this model against an exhaustive search). So A
 /// walks layers 0, 1, …, m and B walks D, D−1, …, m, A first, and B wins when his m-th step
-/// lands on A. W_d (rows: layer d, columns: layer D−d) says which positions B wins, A to move:
-///   W_m = identity,
-///   W_d[a][b] = AND over A's steps a→a' of (OR over B's steps b→b' of W_{d+1}[a'][b']).
-/// The OR mixes columns, so it runs on the transpose; R_d[a'][b] is its result. Rows are bit
+/// lands on A. `W_d` (rows: layer d, columns: layer D−d) says which positions B wins, A to move:
+///   `W_m` = identity,
+///   `W_d`[a][b] = AND over A's steps a→a' of (OR over B's steps b→b' of W_{d+1}[a'][b']).
+/// The OR mixes columns, so it runs on the transpose; `R_d`[a'][b] is its result. Rows are bit
 /// sets, so a step costs |layer d|·|layer D−d|/64 word operations and two matrices of memory,
 /// also on boards whose layers hold thousands of cells.
 struct LayeredGame<'b> {
@@ -434,13 +434,13 @@ impl<'b> LayeredGame<'b> {
         })
     }
 
-    /// Whether keeping every R_d and replaying A's winning moves fits beside the game.
+    /// Whether keeping every `R_d` and replaying A's winning moves fits beside the game.
     fn escapes_fit(&self, budget: &Budget) -> bool {
         self.cost.stored_bits <= MAX_STORED_BITS
             && budget.allows(self.held_bytes.saturating_add(self.cost.escape_bytes))
     }
 
-    /// Plays the game backward from the middle; `each_r` sees R_d for d = m − 1 down to 0.
+    /// Plays the game backward from the middle; `each_r` sees `R_d` for d = m − 1 down to 0.
     /// Whether B wins.
     fn play(&self, budget: &Budget, mut each_r: impl FnMut(&BitMatrix)) -> Result<bool, Unsolved> {
         let (grid, dist_a, layers) = (self.grid, self.dist_a, &self.layers);
@@ -462,7 +462,7 @@ impl<'b> LayeredGame<'b> {
             for (bi, &b) in b_layer.iter().enumerate() {
                 let row = x.row_mut(bi);
                 layers.for_each_step(grid, dist_a, b, d_total - d - 1, |b2| {
-                    or_into(row, y.row(b2))
+                    or_into(row, y.row(b2));
                 });
             }
             transpose_into(&x, &mut y);
@@ -491,8 +491,8 @@ impl<'b> LayeredGame<'b> {
     }
 
     /// The middle cells A can reach by winning moves only, whatever B does on shortest paths,
-    /// as grid indices in ascending order. `r[d]` is R_d from `play`: A's step to a' keeps the
-    /// win against B on b exactly when R_d[a'][b] is 0. P_d (rows: layer d, columns: layer D−d)
+    /// as grid indices in ascending order. `r[d]` is `R_d` from `play`: A's step to a' keeps the
+    /// win against B on b exactly when `R_d`[a'][b] is 0. `P_d` (rows: layer d, columns: layer D−d)
     /// holds the positions such play reaches.
     fn escape_cells(&self, r: &[BitMatrix], budget: &Budget) -> Result<Vec<u32>, Unsolved> {
         let (grid, dist_a, layers) = (self.grid, self.dist_a, &self.layers);

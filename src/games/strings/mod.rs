@@ -14,7 +14,10 @@ mod explain;
 mod judge;
 mod solve;
 
-use super::*;
+use super::{
+    Budget, CaseBody, CaseInput, Diagnostic, Game, GameId, GameSpec, Grid, GridRule, JudgeError,
+    Solution, Symmetry, Unsolved,
+};
 use crate::text::excerpt;
 
 pub struct Strings;
@@ -126,7 +129,7 @@ impl Game for Strings {
             .answers
             .iter()
             .find(|a| a.eq_ignore_ascii_case(word))
-            .map(|a| a.to_string())
+            .map(std::string::ToString::to_string)
             .ok_or_else(|| format!("expected FIRST, SECOND or DRAW, found `{}`", excerpt(word)))
     }
 

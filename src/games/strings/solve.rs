@@ -14,7 +14,7 @@ use std::sync::Arc;
 /// Reachable states held at once. A state with its moves takes about 40 bytes, so this caps
 /// the solver near 80 MiB. It never refuses a board within the original limits: on diagonal d
 /// every state is the set of cells of one letter that the states of diagonal d − 1 spread to,
-/// so a diagonal holding k_ℓ cells of letter ℓ has at most Σ_ℓ min(states of d − 1, 2^k_ℓ − 1)
+/// so a diagonal holding `k_ℓ` cells of letter ℓ has at most `Σ_ℓ` min(states of d − 1, `2^k_ℓ` − 1)
 /// states; maximised over every split of every diagonal into letters, that totals at most
 /// 30 344 states for any board of sides ≤ 20 (`tests::states_within_the_original_limits`).
 pub(super) const MAX_STATES: usize = 1 << 21;

@@ -2,6 +2,10 @@
 //! `check_*` renders what the feature gives as text for an `expect![[…]]` snapshot
 //! (`UPDATE_EXPECT=1 cargo test` rewrites the snapshots after a deliberate change).
 
+// The `check(fixture, expect![…])` style takes its snapshot by value and builds its text from
+// iterators; neither matters in tests.
+#![allow(clippy::needless_pass_by_value, clippy::format_collect)]
+
 mod completion;
 mod diagnostics;
 mod fixes;
@@ -13,7 +17,8 @@ mod marks;
 mod symbols;
 
 use super::{CaseState, Edit, FileView};
-use crate::analysis::{Analysis, Verdict, analyse, solve_case};
+use crate::analysis::solve::solve_case;
+use crate::analysis::{Analysis, Verdict, analyse};
 use crate::config::Config;
 use crate::games::Budget;
 use crate::span::LineIndex;
@@ -34,7 +39,7 @@ pub(super) struct Fixture {
 impl Fixture {
     /// Analyses `text` (without its cursor marker) and solves every case. Solve times are
     /// set to zero so that hovers are the same on every run.
-    pub fn new(text: &str) -> Fixture {
+    pub(super) fn new(text: &str) -> Fixture {
         let cursor = text.find(CURSOR).unwrap_or(0);
         let text = text.replacen(CURSOR, "", 1);
         let analysis = analyse(&text, &Config::default());
@@ -61,7 +66,7 @@ impl Fixture {
         }
     }
 
-    pub fn view(&self) -> FileView<'_> {
+    pub(super) fn view(&self) -> FileView<'_> {
         FileView {
             text: &self.text,
             index: &self.index,
@@ -71,7 +76,7 @@ impl Fixture {
     }
 
     /// The text with `edits` applied (they do not overlap).
-    pub fn apply(&self, edits: &[Edit]) -> String {
+    pub(super) fn apply(&self, edits: &[Edit]) -> String {
         let mut out = self.text.clone();
         let mut edits = edits.to_vec();
         edits.sort_by_key(|e| std::cmp::Reverse(e.span.start));
@@ -82,18 +87,18 @@ impl Fixture {
     }
 
     /// `line:column` (both 1-based, columns in characters) of a byte offset.
-    pub fn at(&self, offset: usize) -> String {
+    pub(super) fn at(&self, offset: usize) -> String {
         let (line, col) = self.index.line_col_chars(&self.text, offset);
         format!("{}:{}", line + 1, col + 1)
     }
 
     /// The text with `edits` applied, carriage returns and a byte order mark made visible.
-    pub fn apply_visibly(&self, edits: &[Edit]) -> String {
+    pub(super) fn apply_visibly(&self, edits: &[Edit]) -> String {
         visible(&self.apply(edits))
     }
 
     /// The text of the span, quoted, for a snapshot.
-    pub fn quote(&self, span: crate::span::Span) -> String {
+    pub(super) fn quote(&self, span: crate::span::Span) -> String {
         format!("{:?}", self.text.get(span.start..span.end).unwrap_or("?"))
     }
 }

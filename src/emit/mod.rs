@@ -1,5 +1,6 @@
-//! Diagnostics for people (rustc style: `path:line:col: severity[CODE]: message`, the source
-//! line and a caret underline) and for programs (JSON).
+//! Diagnostics written out for a terminal or a program: for people (rustc style:
+//! `path:line:col: severity[CODE]: message`, the source line and a caret underline) and for
+//! programs (JSON). The command line prints them; they know nothing of its options.
 
 use crate::diag::Diagnostic;
 use crate::span::LineIndex;
