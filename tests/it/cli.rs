@@ -603,20 +603,27 @@ fn invalid_utf8_and_bom_on_disk_are_reported_not_fatal() {
 fn memory_caps_a_solve_and_fails_like_the_other_budgets() {
     let dir = tempfile::tempdir().expect("tempdir");
     let file = dir.path().join("big.board");
-    // 3 bytes a cell for the per-cell table: 2000 × 2000 needs 12 MB.
+    // The answer of a 2000 × 2000 board takes 1000 KiB of row bits; the editor's per-cell
+    // table, 2 bytes a cell, 8 MB more. A cap between the two skips only the table.
     let rows = format!("{}\n", ".".repeat(2000)).repeat(2000);
     std::fs::write(&file, format!("[zgame \"big\"]\n{rows}")).expect("write");
     let path = file.to_str().expect("path");
 
     let roomy = boardls(&["solve", path]);
     assert_eq!(roomy.status.code(), Some(0), "{}", stdout(&roomy));
+    let answered = boardls(&["solve", "--memory", "1", path]);
+    assert_eq!(stdout(&answered), stdout(&roomy));
 
-    let capped = boardls(&["solve", "--memory", "1", path]);
+    // A word of row bits for each of 70,000 rows of one cell: more than 1 MiB.
+    let tall = dir.path().join("tall.board");
+    std::fs::write(&tall, format!("[zgame \"tall\"]\n{}", ".\n".repeat(70_000))).expect("write");
+    let tall = tall.to_str().expect("path");
+    let capped = boardls(&["solve", "--memory", "1", tall]);
     assert_eq!(
         stdout(&capped),
         format!(
-            "{path}:1: zgame \"big\": - — too large to solve: the per-cell table of a 2000 × 2000 \
-             board would need 12 MiB, more than the memory cap of 1 MiB per solve [unsolved]\n"
+            "{tall}:1: zgame \"tall\": - — too large to solve: the rows of a 70000 × 1 board \
+             would need 2 MiB, more than the memory cap of 1 MiB per solve [unsolved]\n"
         )
     );
     // A polynomial solver is bounded by memory alone: no time or node budget stops it.
@@ -671,13 +678,11 @@ fn read_frame(out: &mut impl std::io::BufRead) -> Option<serde_json::Value> {
 fn the_server_takes_the_command_lines_caps() {
     use serde_json::json;
     use std::io::{BufReader, Write};
-    // A 1000 × 1000 zgame board needs 3 MiB; `allow` silences the original problem's limits.
-    let text = format!(
-        "[zgame]\n{}",
-        format!("{}\n", ".".repeat(1000)).repeat(1000)
-    );
+    // 70,000 rows of one zgame cell need a word of row bits each, more than 1 MiB; `allow`
+    // silences the original problem's limit on rows.
+    let text = format!("[zgame]\n{}", ".\n".repeat(70_000));
     let mut child = Command::new(env!("CARGO_BIN_EXE_boardls"))
-        .args(["lsp", "--memory", "1", "--allow", "W301", "--allow", "W302"])
+        .args(["lsp", "--memory", "1", "--allow", "W301"])
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::null())

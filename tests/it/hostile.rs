@@ -147,11 +147,11 @@ fn board(game: &str, rows: &[String], expect: &str) -> String {
 
 #[test]
 fn a_zgame_board_over_the_memory_cap_is_refused() {
-    // 3 bytes a cell for the editor's table: 1000 × 1000 needs 3 000 000 bytes.
-    let rows = vec![".".repeat(1000); 1000];
+    // A word of row bits a row for the answer: 70 000 rows need 1 120 024 bytes.
+    let rows = vec![".".to_string(); 70_000];
     fits_the_default_but_not_one_mib(
         &board("zgame", &rows, "no yes no"),
-        "the per-cell table of a 1000 × 1000 board would need 3 MiB",
+        "the rows of a 70000 × 1 board would need 2 MiB",
     );
 }
 

@@ -733,3 +733,97 @@ fn grids_that_do_not_add_up_are_refused_not_a_panic() {
         Err(Unsolved::TooLarge(_))
     ));
 }
+
+// ---------------------------------------------------------------- solvability under a memory cap
+
+/// The smallest memory cap at which `works` holds (it holds for every larger cap).
+fn smallest_cap(works: impl Fn(&Budget) -> bool) -> usize {
+    let (mut lo, mut hi) = (0usize, 1usize << 32);
+    assert!(works(&Budget::unlimited().with_memory(hi)));
+    while lo < hi {
+        let mid = lo + (hi - lo) / 2;
+        if works(&Budget::unlimited().with_memory(mid)) {
+            hi = mid;
+        } else {
+            lo = mid + 1;
+        }
+    }
+    lo
+}
+
+/// `solve` refuses exactly where `answer` does, then adds the per-cell table only when it fits
+/// too. On the tall board the table is smaller than the judge's rows (a word a row), so `solve`
+/// refuses although the table alone would fit.
+#[test]
+fn answer_and_solve_agree_on_each_side_of_the_memory_cap() {
+    let mut rng = XorShift(11);
+    for g in [
+        random_board(&mut rng, 300, 200, 10),
+        random_board(&mut rng, 100_000, 1, 10),
+    ] {
+        let size = format!("{}×{}", g.rows, g.cols);
+        let want = Zgame::answer(&g, &budget()).expect("solvable");
+        let answers_from = smallest_cap(|b| Zgame::answer(&g, b).is_ok());
+        assert!(answers_from > 0, "{size}");
+        for cap in [answers_from - 1, answers_from] {
+            let b = Budget::unlimited().with_memory(cap);
+            let answer = Zgame::answer(&g, &b);
+            let solved = Zgame::solve(&g, &b).map(|s| s.answer);
+            if cap < answers_from {
+                assert!(matches!(answer, Err(Unsolved::TooLarge(_))), "{size}");
+                assert!(matches!(solved, Err(Unsolved::TooLarge(_))), "{size}");
+            } else {
+                assert_eq!(answer.as_ref(), Ok(&want), "{size}");
+                assert_eq!(solved.as_ref(), Ok(&want), "{size}");
+            }
+        }
+        let mapped_from = smallest_cap(|b| Zgame::solve(&g, b).is_ok_and(|s| s.cells.is_some()));
+        assert!(mapped_from >= answers_from, "{size}");
+        if mapped_from > answers_from {
+            let b = Budget::unlimited().with_memory(mapped_from - 1);
+            let s = Zgame::solve(&g, &b).expect("solvable without the table");
+            assert_eq!(s.answer, want);
+            assert!(s.cells.is_none());
+            assert!(
+                s.why
+                    .contains("There is no line of play and no cell map: the per-cell table of")
+                    && s.why.contains("more than the memory cap"),
+                "{}",
+                s.why
+            );
+        }
+    }
+}
+
+/// `judge` leaves a test unanswered exactly when `answer` refuses it, whatever earlier tests
+/// left allocated: a narrow board of millions of rows after a wide one fits once the wide
+/// one's row bits are let go.
+#[test]
+fn judge_answers_a_test_exactly_when_answer_does() {
+    let mut rng = XorShift(12);
+    let boards = [
+        random_board(&mut rng, 1000, 64, 10),
+        random_board(&mut rng, 4_200_001, 1, 1),
+        grid(&["..B", "..B", "BB."]),
+    ];
+    let input = Zgame::write_judge(&boards);
+    for board in &boards {
+        let answers_from = smallest_cap(|b| Zgame::answer(board, b).is_ok());
+        for cap in [answers_from - 1, answers_from] {
+            let b = Budget::unlimited().with_memory(cap);
+            let mut output = String::new();
+            let mut unsolved = Vec::new();
+            for (i, g) in boards.iter().enumerate() {
+                match Zgame::answer(g, &b) {
+                    Ok(answer) => output.push_str(&(answer + "\n")),
+                    Err(reason) => unsolved.push((i + 1, reason)),
+                }
+            }
+            assert_eq!(
+                Zgame::judge(&input, &b),
+                Ok(JudgeRun { output, unsolved }),
+                "cap {cap}"
+            );
+        }
+    }
+}
