@@ -369,6 +369,52 @@ fn the_largest_boards_are_answered_without_a_map() {
     assert!(s.cells.is_none());
 }
 
+/// The closed forms need no memory: `answer` and `solve` agree under any cap, and `solve` draws
+/// the map only when it fits, saying so when it does not.
+#[test]
+fn answer_and_solve_agree_on_each_side_of_the_memory_cap() {
+    let b = board(Piece::Queen, 300, 200);
+    let want = Chess::answer(&b, &budget()).expect("solvable");
+    let mapped = |cap: usize| {
+        let s = Chess::solve(&b, &Budget::unlimited().with_memory(cap)).expect("solvable");
+        assert_eq!(s.answer, want, "cap {cap}");
+        s
+    };
+    // The smallest cap that holds the map.
+    let (mut lo, mut hi) = (0usize, 1usize << 30);
+    while lo < hi {
+        let mid = lo + (hi - lo) / 2;
+        if mapped(mid).cells.is_some() {
+            hi = mid;
+        } else {
+            lo = mid + 1;
+        }
+    }
+    assert!(lo > 0);
+    for cap in [0, lo - 1, lo] {
+        let capped = Budget::unlimited().with_memory(cap);
+        assert_eq!(Chess::answer(&b, &capped).as_ref(), Ok(&want));
+        let s = mapped(cap);
+        assert_eq!(s.cells.is_some(), cap == lo);
+        if cap < lo {
+            let skipped = "No per-cell map: the per-cell map of a 300 × 200 board would need";
+            assert!(
+                s.why.contains(skipped) && s.why.ends_with("per solve."),
+                "{}",
+                s.why
+            );
+        }
+    }
+    let s = Chess::solve(&board(Piece::King, 1001, 1000), &budget()).expect("solvable");
+    assert!(s.cells.is_none());
+    assert!(
+        s.why
+            .ends_with("No per-cell map: it is drawn for boards of at most 1000000 cells."),
+        "{}",
+        s.why
+    );
+}
+
 // ---------------------------------------------------------------- judge I/O
 
 #[test]

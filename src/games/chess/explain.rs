@@ -1,0 +1,201 @@
+//! Every word shown about a chess result: the verdict, the lens, why the closed form gives what
+//! it gives, and what each cell of the map means.
+
+use super::solve::{CellValues, Outcome, Value, floor_k_phi, is_wythoff_p, knight_counts};
+use super::{ChessBoard, MAP_MAX_CELLS, Piece};
+use crate::games::{CellMap, CellMark, Solution};
+
+/// The per-cell map, or why there is none.
+pub(super) enum Map {
+    Drawn(CellValues),
+    /// The board has more than `MAP_MAX_CELLS` cells.
+    TooManyCells,
+    /// The map does not fit the memory cap; the refusal in words.
+    OverMemoryCap(String),
+}
+
+pub(super) fn solution(board: &ChessBoard, outcome: Outcome, map: Map) -> Solution {
+    let mut why = closed_form_why(board);
+    let cells = match map {
+        Map::Drawn(values) => {
+            if outcome == Outcome::Bo
+                && let Some((x, y)) = values.best_move(0, 0)
+            {
+                why.push_str(&format!(" Bo's first move: to {}.", cell_words((x, y))));
+            }
+            Some(cell_map(values))
+        }
+        Map::TooManyCells => {
+            why.push_str(&format!(
+                " No per-cell map: it is drawn for boards of at most {MAP_MAX_CELLS} cells."
+            ));
+            None
+        }
+        Map::OverMemoryCap(refusal) => {
+            why.push_str(&format!(" No per-cell map: {refusal}."));
+            None
+        }
+    };
+    Solution {
+        answer: outcome.to_string(),
+        verdict: match outcome {
+            Outcome::Bo => "Bo wins (he moves first)".to_string(),
+            Outcome::G => "G wins (she moves second)".to_string(),
+            Outcome::Draw => "a draw: neither player can force the piece onto (N,M)".into(),
+        },
+        lens: match outcome {
+            Outcome::Bo => "Bo wins".to_string(),
+            Outcome::G => "G wins".to_string(),
+            Outcome::Draw => "draw".to_string(),
+        },
+        why,
+        cells,
+        nodes: 0,
+    }
+}
+
+/// What the map is called in a memory refusal.
+pub(super) fn map_name(board: &ChessBoard) -> String {
+    format!(
+        "the per-cell map of a {} × {} board",
+        board.rows, board.cols
+    )
+}
+
+fn cell_words((x, y): (usize, usize)) -> String {
+    format!("({},{})", x + 1, y + 1)
+}
+
+/// Why the closed form gives what it gives, in a sentence.
+fn closed_form_why(board: &ChessBoard) -> String {
+    let dx = board.rows.saturating_sub(1);
+    let dy = board.cols.saturating_sub(1);
+    let at_goal = if dx == 0 && dy == 0 {
+        " (the piece already stands on (N,M), which counts as lost for the player to move, as \
+         every arrival there does)"
+    } else {
+        ""
+    };
+    let text = match board.piece {
+        Piece::King if dx.is_multiple_of(2) && dy.is_multiple_of(2) => format!(
+            "king: dx = {dx} and dy = {dy} are both even; after any move of Bo, G steps back to \
+             a cell with both distances even, and (N,M) is one, so G wins{at_goal}."
+        ),
+        Piece::King => format!(
+            "king: dx = {dx} and dy = {dy} are not both even, so Bo steps to a cell where both \
+             are, then answers G as G would have answered him: Bo wins."
+        ),
+        Piece::Rook if dx == dy => format!(
+            "rook: dx = dy = {dx}; G repeats each of Bo's moves along the other axis, so G \
+             wins{at_goal}."
+        ),
+        Piece::Rook => format!(
+            "rook: dx = {dx} ≠ dy = {dy}; Bo makes them equal and then repeats G's moves along \
+             the other axis: Bo wins."
+        ),
+        Piece::Knight => match knight_counts(dx, dy) {
+            None => format!(
+                "knight: dx + dy = {} is not a multiple of 3, so no knight moves reach (N,M): a \
+                 draw.",
+                u128::from(dx) + u128::from(dy)
+            ),
+            Some((a, b)) if a < 0 || b < 0 => format!(
+                "knight: reaching (N,M) would take a = {a} moves (+1,+2) and b = {b} moves \
+                 (+2,+1); a negative count means it cannot be reached: a draw."
+            ),
+            Some((a, b)) => {
+                let counts = format!(
+                    "knight: reaching (N,M) takes a = {a} moves (+1,+2) and b = {b} moves (+2,+1)"
+                );
+                match a.abs_diff(b) {
+                    0 => format!(
+                        "{counts}; with a = b, G answers each move with the other kind and makes \
+                         the last one: G wins{at_goal}."
+                    ),
+                    1 => format!(
+                        "{counts}; Bo first plays the kind there is more of, then answers like G \
+                         would: Bo wins."
+                    ),
+                    _ => format!(
+                        "{counts}; |a − b| ≥ 2, so the player who would lose can spoil the count \
+                         and make (N,M) unreachable: a draw."
+                    ),
+                }
+            }
+        },
+        Piece::Queen if is_wythoff_p(dx, dy) => {
+            let k = dx.abs_diff(dy);
+            format!(
+                "queen: this is Wythoff's game, and ({dx},{dy}) is a Wythoff P-position (k = {k}: \
+                 ⌊kφ⌋ = {}, ⌊kφ⌋ + k = {}); every move of Bo leaves a position from which G \
+                 returns to one, so G wins{at_goal}.",
+                floor_k_phi(k),
+                floor_k_phi(k) + k
+            )
+        }
+        Piece::Queen => format!(
+            "queen: this is Wythoff's game, and ({dx},{dy}) is not a Wythoff P-position, so Bo \
+             moves to one and wins."
+        ),
+    };
+    format!("{text} (dx = N − 1, dy = M − 1.)")
+}
+
+fn describe(values: &CellValues, x: usize, y: usize) -> Option<String> {
+    if x >= values.rows() || y >= values.cols() {
+        return None;
+    }
+    let here = cell_words((x, y));
+    let start = if (x, y) == (0, 0) {
+        " Bo moves first from here."
+    } else {
+        ""
+    };
+    if (x, y) == values.goal() {
+        return Some(format!(
+            "{here}: the goal. Whoever moves the {} here wins, so the player to move here \
+             has already lost.{start}",
+            values.piece().name()
+        ));
+    }
+    let text = match (values.value_at(x, y), values.best_move(x, y)) {
+        (Value::Win, Some(mv)) if mv == values.goal() => format!(
+            "the player to move here wins: move straight to the goal {}",
+            cell_words(mv)
+        ),
+        (Value::Win, Some(mv)) => format!(
+            "the player to move here wins: move to {}, where the other player loses",
+            cell_words(mv)
+        ),
+        (Value::Draw, None) => {
+            "no move is possible and the piece is not on the goal: a draw".to_string()
+        }
+        (Value::Draw, Some(mv)) => format!(
+            "the player to move here cannot win but can hold a draw, e.g. by moving to {}",
+            cell_words(mv)
+        ),
+        (Value::Loss, Some(mv)) => format!(
+            "the player to move here loses: every move lets the other player win (e.g. {})",
+            cell_words(mv)
+        ),
+        (Value::Loss | Value::Win, None) => "the player to move here loses".to_string(),
+    };
+    Some(format!("{here}: {text}.{start}"))
+}
+
+fn mark(value: Value) -> CellMark {
+    match value {
+        Value::Win => CellMark::Win,
+        Value::Draw => CellMark::Draw,
+        Value::Loss => CellMark::Lose,
+    }
+}
+
+fn cell_map(values: CellValues) -> CellMap {
+    CellMap {
+        rows: values.rows(),
+        cols: values.cols(),
+        marks: values.values().iter().map(|&v| mark(v)).collect(),
+        describe: Box::new(move |x, y| describe(&values, x, y)),
+    }
+}

@@ -1,0 +1,59 @@
+//! Judge input and output: `T`, then `type N M` per test; one letter per test. `judge` answers
+//! each query as it reads it.
+
+use super::solve::outcome;
+use super::{ChessBoard, MAX_SIDE, MAX_TESTS, Piece};
+use crate::games::judge_io::Reader;
+use crate::games::{JudgeError, JudgeRun};
+
+pub(super) fn read_judge(text: &str) -> Result<Vec<ChessBoard>, JudgeError> {
+    let mut input = Reader::new(text);
+    let tests = read_tests(&mut input)?;
+    let mut boards = Vec::with_capacity(tests);
+    for test in 1..=tests {
+        boards.push(read_query(&mut input, test)?);
+    }
+    input.finish()?;
+    Ok(boards)
+}
+
+pub(super) fn write_judge(boards: &[ChessBoard]) -> String {
+    let mut out = format!("{}\n", boards.len());
+    for b in boards {
+        out.push_str(&format!("{} {} {}\n", b.piece.number(), b.rows, b.cols));
+    }
+    out
+}
+
+/// Every query has an answer: the closed forms hold for every side the reader accepts.
+pub(super) fn judge(text: &str) -> Result<JudgeRun, JudgeError> {
+    let mut input = Reader::new(text);
+    let tests = read_tests(&mut input)?;
+    let mut output = String::with_capacity(2 * tests);
+    for test in 1..=tests {
+        let board = read_query(&mut input, test)?;
+        output.push_str(outcome(&board).as_judge_str());
+        output.push('\n');
+    }
+    input.finish()?;
+    Ok(JudgeRun {
+        output,
+        unsolved: Vec::new(),
+    })
+}
+
+fn read_tests(input: &mut Reader<'_>) -> Result<usize, JudgeError> {
+    let t = input.number(1, MAX_TESTS as u64, || "the number of tests T".into())?;
+    Ok(t as usize)
+}
+
+#[inline(always)]
+fn read_query(input: &mut Reader<'_>, test: usize) -> Result<ChessBoard, JudgeError> {
+    let kind = input.number(1, 4, || format!("the piece type of test {test}"))?;
+    let rows = input.number(1, MAX_SIDE, || format!("N (rows) of test {test}"))?;
+    let cols = input.number(1, MAX_SIDE, || format!("M (columns) of test {test}"))?;
+    let Some(piece) = Piece::from_number(kind) else {
+        unreachable!("the piece type was read within 1..=4")
+    };
+    Ok(ChessBoard { piece, rows, cols })
+}
