@@ -140,8 +140,6 @@ impl<'t> Reader<'t> {
     }
 
     /// The next token as a number, read straight from its bytes.
-    // Inlined into each reader's loop: measured faster on the judge benches (BENCHMARKS.md).
-    #[allow(clippy::inline_always)]
     #[inline(always)]
     fn next_number(&mut self) -> (usize, usize, Number) {
         let bytes = self.bytes();
@@ -183,7 +181,6 @@ impl<'t> Reader<'t> {
 
     /// The next token as a whole number in `lo..=hi`; `what` names it in errors (its words are
     /// made only then).
-    #[allow(clippy::inline_always)] // as `next_number`
     #[inline(always)]
     pub(crate) fn number(
         &mut self,

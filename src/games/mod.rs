@@ -4,7 +4,6 @@
 //! and output formats, its solver(s) and how to explain a result. It knows nothing of editors.
 
 pub mod budget;
-#[allow(clippy::pedantic, unreachable_pub)] // FIXME: until the folder split lands.
 pub mod chess;
 pub mod grid;
 pub(crate) mod judge_io;
@@ -12,7 +11,6 @@ pub mod race;
 pub mod strings;
 #[allow(clippy::pedantic, unreachable_pub)] // FIXME: until the search work lands.
 pub mod tetris;
-#[allow(clippy::pedantic, unreachable_pub)] // FIXME: until the folder split lands.
 pub mod zgame;
 
 pub use budget::{Budget, Unsolved};

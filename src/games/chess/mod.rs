@@ -12,7 +12,10 @@ mod solve;
 
 pub use solve::{Outcome, is_wythoff_p, outcome};
 
-use super::*;
+use super::{
+    Budget, CaseBody, CaseInput, Diagnostic, Game, GameId, GameSpec, GridRule, JudgeError,
+    JudgeRun, KeySpec, Prop, Solution, Span, Symmetry, Unsolved,
+};
 use crate::text::excerpt;
 use explain::Map;
 use solve::CellValues;

@@ -70,7 +70,7 @@ fn knight_outcome(dx: u64, dy: u64) -> Outcome {
 
 /// ⌊k·φ⌋ exactly: (k + ⌊√(5k²)⌋) / 2, since k·√5 is irrational for k > 0.
 pub(crate) fn floor_k_phi(k: u64) -> u64 {
-    (k + isqrt_5k2(k)) / 2
+    k.midpoint(isqrt_5k2(k))
 }
 
 /// ⌊√(5k²)⌋: a float estimate, then exact integer correction.

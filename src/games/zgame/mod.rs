@@ -9,7 +9,10 @@ mod explain;
 mod judge;
 mod solve;
 
-use super::*;
+use super::{
+    Budget, CaseBody, CaseInput, Diagnostic, Game, GameId, GameSpec, Grid, GridRule, JudgeError,
+    JudgeRun, Solution, Span, Symmetry, Unsolved,
+};
 use crate::text::excerpt;
 use solve::{BitDp, ForceTable};
 

@@ -245,6 +245,7 @@ fn classify16(part: &[u8; 16]) -> (u32, u32, u32) {
     // the 16 bytes of `part`. A byte compare and movemask is 16 cells in three instructions,
     // which is what keeps `judge` near the cost of reading its input.
     unsafe {
+        #[allow(clippy::cast_ptr_alignment)] // `loadu`: an unaligned load
         let v = _mm_loadu_si128(part.as_ptr().cast::<__m128i>());
         let mask = |c: u8| _mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8(c as i8))) as u32;
         (mask(b'A'), mask(b'B'), mask(b'.'))
