@@ -2,6 +2,7 @@
 //! cells, Wythoff positions against Zeckendorf representations, judge I/O and its errors, board
 //! diagnostics (the original sample through `judge`: `tests/samples.rs`).
 
+use crate::words::cells_named;
 use boardls::diag::{Diagnostic, Severity};
 use boardls::games::chess::{
     Chess, ChessBoard, MAP_MAX_CELLS, Outcome, Piece, is_wythoff_p, outcome,
@@ -110,23 +111,6 @@ fn board(piece: Piece, rows: u64, cols: u64) -> ChessBoard {
 
 fn budget() -> Budget {
     Budget::unlimited()
-}
-
-/// The (row, column) pairs written as "(r,c)" in a text, zero-based.
-fn cells_named(text: &str) -> Vec<(usize, usize)> {
-    let mut out = Vec::new();
-    for part in text.split('(').skip(1) {
-        let Some((inside, _)) = part.split_once(')') else {
-            continue;
-        };
-        let Some((r, c)) = inside.split_once(',') else {
-            continue;
-        };
-        if let (Ok(r), Ok(c)) = (r.parse::<usize>(), c.parse::<usize>()) {
-            out.push((r - 1, c - 1));
-        }
-    }
-    out
 }
 
 // ---------------------------------------------------------------- exhaustive small boards

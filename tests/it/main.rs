@@ -27,6 +27,7 @@ mod race;
 mod samples;
 mod strings;
 mod tetris;
+mod words;
 mod zgame;
 
 #[path = "../fuzz/bodies.rs"]

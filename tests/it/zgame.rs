@@ -1,6 +1,7 @@
 //! zgame (Nowcoder 2022 multi-school 6, M): both solvers against a plain recursive game search,
 //! judge input errors, board diagnostics and explanations (the original sample: `tests/samples.rs`).
 
+use crate::words::cells_named;
 use boardls::diag::{Diagnostic, Severity};
 use boardls::games::zgame::{MAX_CELLS, Zgame};
 use boardls::games::{Budget, CaseInput, CellMark, Game, Grid, JudgeRun, Unsolved};
@@ -171,23 +172,6 @@ fn boards(max_rows: usize, max_cols: usize) -> impl Strategy<Value = Grid> {
                 .collect(),
         })
     })
-}
-
-/// The (row, column) pairs written as "(r,c)" in a text, zero-based.
-fn cells_named(text: &str) -> Vec<(usize, usize)> {
-    let mut out = Vec::new();
-    for part in text.split('(').skip(1) {
-        let Some((inside, _)) = part.split_once(')') else {
-            continue;
-        };
-        let Some((r, c)) = inside.split_once(',') else {
-            continue;
-        };
-        if let (Ok(r), Ok(c)) = (r.parse::<usize>(), c.parse::<usize>()) {
-            out.push((r - 1, c - 1));
-        }
-    }
-    out
 }
 
 /// Every check one board gets: answers of both solvers, every cell's mark and description.
