@@ -1,0 +1,67 @@
+; Highlighting of .board files for Helix: the patterns of grammar/tree-sitter-board/queries/
+; highlights.scm with the scope names of Helix's themes. Install: copy this folder (board/) to
+; ~/.config/helix/runtime/queries/, next to the grammar built by `hx --grammar build`.
+
+(comment) @comment
+
+(directive_marker) @keyword.directive
+
+(directive
+  [
+    "allow"
+    "suite"
+  ] @keyword)
+
+(code) @constant
+
+(header
+  [
+    "["
+    "]"
+  ] @punctuation.bracket)
+
+(game) @type
+
+(name) @string
+
+(escape_sequence) @constant.character.escape
+
+(key) @variable.other.member
+
+"=" @operator
+
+; Values: the judge's answer after `expect`, the piece after `piece`, numbers (`size = 5 5`).
+((property
+  key: (key) @_key
+  value: (value) @constant.builtin)
+  (#any-of? @_key "expect" "piece"))
+
+((property
+  key: (key) @_key
+  value: (value) @constant.numeric.integer)
+  (#not-any-of? @_key "expect" "piece")
+  (#match? @constant.numeric.integer "^[0-9]+([ \t]+[0-9]+)*$"))
+
+((property
+  key: (key) @_key
+  value: (value) @string)
+  (#not-any-of? @_key "expect" "piece")
+  (#not-match? @string "^[0-9]+([ \t]+[0-9]+)*$"))
+
+; Cells, one node per run of equal cells: the two players' cells (zgame, race: `A` `B`; strings:
+; the letters `a` `b` that decide the winner), blocked cells (race `#`, tetris `1`), free cells
+; (`.`, tetris `0`), other letters (strings). Which cells a game allows is the server's to say.
+((cells) @constant.builtin
+  (#match? @constant.builtin "^(A+|a+)$"))
+
+((cells) @keyword
+  (#match? @keyword "^(B+|b+)$"))
+
+((cells) @type
+  (#match? @type "^(#+|1+)$"))
+
+((cells) @punctuation.delimiter
+  (#match? @punctuation.delimiter "^([.]+|0+)$"))
+
+((cells) @string
+  (#match? @string "^[c-z]+$"))
