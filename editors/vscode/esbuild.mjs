@@ -27,13 +27,19 @@ await build({
   sourcemap: !production,
   logLevel: 'warning',
 });
-if (process.argv.includes('--unit-tests')) {
-  // test/unit/*.test.ts → out-test/*.test.js, each bundled with what it imports (no vscode).
+if (process.argv.includes('--tests')) {
+  // test/unit/*.test.ts (plain Node) and test/server/*.test.ts (they run a boardls binary) →
+  // out-test/{unit,server}/*.test.js, each bundled with what it imports (no vscode).
   const { readdirSync } = await import('node:fs');
-  const tests = readdirSync(join(here, 'test', 'unit')).filter((f) => f.endsWith('.test.ts'));
+  const tests = ['unit', 'server'].flatMap((dir) =>
+    readdirSync(join(here, 'test', dir))
+      .filter((f) => f.endsWith('.test.ts'))
+      .map((f) => join(here, 'test', dir, f)),
+  );
   await build({
-    entryPoints: tests.map((f) => join(here, 'test', 'unit', f)),
+    entryPoints: tests,
     outdir: join(here, 'out-test'),
+    outbase: join(here, 'test'),
     bundle: true,
     platform: 'node',
     format: 'cjs',

@@ -1,6 +1,8 @@
-// The boardls extension: starts `boardls lsp` over stdio for `.board` files and adds three
-// commands (fill in expected answers, export judge tests, restart). Everything a user sees about
-// the games (lenses, diagnostics, hovers, coloured cells) comes from the server.
+// The boardls extension: starts `boardls lsp` over stdio for `.board` files (the binary from
+// `boardls.server.path`, else the one inside a platform package, else `boardls` on PATH) and adds
+// commands (fill in expected answers, export judge tests, restart, the server's path for tasks).
+// Everything a user sees about the games (lenses, diagnostics, hovers, coloured cells) comes from
+// the server.
 import { execFile } from 'node:child_process';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
@@ -11,24 +13,31 @@ import {
   ServerOptions,
   State,
 } from 'vscode-languageclient/node';
-import { resolveServerPath } from './serverPath';
+import { chooseServer, ServerChoice } from './serverPath';
 import { cliFlags, initializationOptions, readSolveSettings, SolveSettings } from './settings';
 
 const LANGUAGE_ID = 'board';
 // Notifications show plain text: no Markdown quotes around the commands.
 const INSTALL_HINT =
-  'Install it with "cargo install --path ." in the boardls repository, or set boardls.server.path to the binary.';
+  'Install the boardls extension for your platform (it carries the server), or install the server with "cargo install --path ." in the boardls repository, or set boardls.server.path to the binary.';
+const SETTING_HINT = 'Correct boardls.server.path, or clear it to use the bundled server or boardls on PATH.';
 
 let client: LanguageClient | undefined;
 let output: vscode.OutputChannel;
+let extensionPath: string;
 
 export async function activate(context: vscode.ExtensionContext): Promise<void> {
   output = vscode.window.createOutputChannel('boardls');
+  extensionPath = context.extensionPath;
   context.subscriptions.push(
     output,
     vscode.commands.registerCommand('boardls.fillAllExpected', fillAllExpected),
     vscode.commands.registerCommand('boardls.exportTests', exportTests),
     vscode.commands.registerCommand('boardls.restartServer', restartServer),
+    // For tasks: `"command": "${command:boardls.serverPath}"` runs the same binary as the editor.
+    vscode.commands.registerCommand('boardls.serverPath', async () => (await serverBinary('run a task'))?.path),
+    // Trusting the workspace makes boardls.server.path count: start the binary it names.
+    vscode.workspace.onDidGrantWorkspaceTrust(() => void restartServer()),
     vscode.workspace.onDidChangeConfiguration((e) => {
       // The budget is read once, at `initialize`: a new one needs a new server.
       if (['boardls.server', 'boardls.solve', 'boardls.diagnostics'].some((s) => e.affectsConfiguration(s))) {
@@ -59,29 +68,56 @@ function firstWorkspaceFolder(): string | undefined {
 }
 
 /** The server binary, or undefined after telling the user (who wanted to `purpose`) the fix. */
-async function serverBinary(purpose: string): Promise<string | undefined> {
-  const setting = vscode.workspace.getConfiguration('boardls').get<string>('server.path', 'boardls');
-  const resolved = resolveServerPath(setting, firstWorkspaceFolder());
-  if ('path' in resolved) {
-    return resolved.path;
+async function serverBinary(purpose: string): Promise<ServerChoice | undefined> {
+  const setting = vscode.workspace.getConfiguration('boardls').get<string>('server.path', '');
+  const choice = chooseServer({
+    setting,
+    trusted: vscode.workspace.isTrusted,
+    extensionPath,
+    workspaceFolder: firstWorkspaceFolder(),
+  });
+  if (choice.ignoredSetting !== undefined) {
+    output.appendLine(
+      `boardls.server.path (${choice.ignoredSetting}) is ignored in Restricted Mode: trust the workspace to use it.`,
+    );
   }
-  const message = `boardls: cannot ${purpose}: ${resolved.error} ${INSTALL_HINT}`;
+  if ('path' in choice) {
+    return choice;
+  }
+  const hint = setting.trim() !== '' && vscode.workspace.isTrusted ? SETTING_HINT : INSTALL_HINT;
+  const message = `boardls: cannot ${purpose}: ${choice.error} ${hint}`;
   output.appendLine(message);
-  void vscode.window.showErrorMessage(message, 'Open Settings', 'Retry').then((choice) => {
-    if (choice === 'Open Settings') {
+  void vscode.window.showErrorMessage(message, 'Open Settings', 'Retry').then((picked) => {
+    if (picked === 'Open Settings') {
       void vscode.commands.executeCommand('workbench.action.openSettings', 'boardls.server.path');
-    } else if (choice === 'Retry') {
+    } else if (picked === 'Retry') {
       void restartServer();
     }
   });
   return undefined;
 }
 
+const SOURCE_WORDS: Record<ServerChoice['source'], string> = {
+  setting: 'the server from boardls.server.path',
+  bundled: 'the server bundled with the extension',
+  PATH: 'the server on PATH',
+};
+
+/** `boardls --version`, or why it could not be read (the start that follows says more). */
+function serverVersion(command: string): Promise<string> {
+  return new Promise((resolve) => {
+    execFile(command, ['--version'], { timeout: 10000 }, (err, stdout) => {
+      resolve(err ? `--version failed: ${err.message.split('\n')[0]}` : String(stdout).trim());
+    });
+  });
+}
+
 async function startServer(): Promise<void> {
-  const command = await serverBinary('start the language server');
-  if (!command) {
+  const server = await serverBinary('start the language server');
+  if (!server) {
     return;
   }
+  const command = server.path;
   const extraArgs = vscode.workspace.getConfiguration('boardls').get<string[]>('server.extraArgs', []);
   // No `transport` here: the client would append `--stdio`, which the server accepts but needs not.
   const serverOptions: ServerOptions = {
@@ -97,7 +133,8 @@ async function startServer(): Promise<void> {
     initializationOptions: initializationOptions(solveSettings()),
     // The trace setting is read by the client from `boardls.trace.server` (its id is `boardls`).
   };
-  output.appendLine(`starting ${command} lsp ${extraArgs.join(' ')}`.trimEnd());
+  output.appendLine(`starting ${SOURCE_WORDS[server.source]}: ${command} (${await serverVersion(command)})`);
+  output.appendLine(`$ ${command} lsp ${extraArgs.join(' ')}`.trimEnd());
   client = new LanguageClient('boardls', 'boardls', serverOptions, clientOptions);
   try {
     await client.start();
@@ -158,7 +195,7 @@ async function fillAllExpected(): Promise<void> {
 }
 
 async function exportTests(): Promise<void> {
-  const command = await serverBinary('export tests');
+  const command = (await serverBinary('export tests'))?.path;
   if (!command) {
     return;
   }

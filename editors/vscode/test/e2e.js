@@ -1,6 +1,7 @@
 // Drives code-server in headless chromium (playwright-core) through what a user of the extension
 // sees in test/fixture/e2e.board, step by step; each step records what it saw in result.json and
-// the run stops at the first step that fails. Started by e2e.sh, which sets the environment.
+// the run stops at the first step that fails. Started by e2e.sh, which sets the environment and
+// installs the platform package: the server that runs is the one inside it.
 'use strict';
 const fs = require('fs');
 const os = require('os');
@@ -10,6 +11,8 @@ const { chromium } = require('playwright-core');
 const URL = process.env.CS_URL;
 const OUT = process.env.OUT_DIR;
 const WS = process.env.WS_DIR;
+const EXTENSIONS = process.env.EXTENSIONS_DIR;
+const LOGS = process.env.LOGS_DIR;
 const FIXTURE = 'e2e.board';
 
 // The fixture's layout (1-based lines): case 1 grid on lines 4-6 (cols 1-3), its wrong expect on
@@ -164,6 +167,30 @@ function hexToRgb(hex) {
   return `rgb(${(n >> 16) & 255}, ${(n >> 8) & 255}, ${n & 255})`;
 }
 
+/** Every file under `dir` (recursively) whose name matches `re`. */
+function findFiles(dir, re) {
+  const out = [];
+  for (const entry of fs.existsSync(dir) ? fs.readdirSync(dir, { withFileTypes: true }) : []) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) out.push(...findFiles(full, re));
+    else if (re.test(entry.name)) out.push(full);
+  }
+  return out;
+}
+
+/** The ids of the running processes whose executable is `file`. */
+function processesOf(file) {
+  const want = fs.realpathSync(file);
+  return fs.readdirSync('/proc').filter((pid) => {
+    if (!/^\d+$/.test(pid)) return false;
+    try {
+      return fs.readlinkSync(`/proc/${pid}/exe`) === want;
+    } catch {
+      return false;
+    }
+  });
+}
+
 function writeJson(file, value) {
   fs.mkdirSync(path.dirname(file), { recursive: true });
   fs.writeFileSync(file, JSON.stringify(value, null, 2));
@@ -186,6 +213,19 @@ async function main() {
   ctx.on('request', (r) => {
     const u = r.url();
     if (!/^(https?|wss?):\/\/127\.0\.0\.1[:/]|^(data|blob|vscode-[\w-]+):/.test(u)) offsite.push(u.slice(0, 150));
+  });
+  // A task for the problem-matcher step; VS Code reads tasks.json when the folder opens.
+  writeJson(path.join(WS, '.vscode', 'tasks.json'), {
+    version: '2.0.0',
+    tasks: [
+      {
+        label: 'boardls check',
+        type: 'process',
+        command: '${command:boardls.serverPath}',
+        args: ['check', 'mistakes.board'],
+        problemMatcher: '$boardls',
+      },
+    ],
   });
   let ok = false;
   try {
@@ -210,6 +250,27 @@ async function main() {
         return t.some((s) => s.includes(LENS_CASE1)) && t.some((s) => s.includes(LENS_CASE2)) ? t : null;
       }, 60000);
       return { lenses };
+    });
+
+    await step('the bundled server runs', async () => {
+      // No boardls.server.path, no boardls on PATH: the extension starts the binary it carries
+      // and says so, with its version, in its output channel (which VS Code logs to a file).
+      const line = await until('the output channel naming the server', async () => {
+        for (const file of findFiles(LOGS, /boardls\.log$/)) {
+          const found = fs.readFileSync(file, 'utf8').split('\n').find((l) => l.includes('starting the server'));
+          if (found) return found;
+        }
+        return null;
+      }, 30000);
+      const m = /starting the server bundled with the extension: (\S+) \((boardls [^)]+)\)/.exec(line);
+      if (!m) throw new Error(`not the bundled server: ${line}`);
+      const [, bin, version] = m;
+      if (!fs.realpathSync(bin).startsWith(fs.realpathSync(EXTENSIONS) + path.sep) || !bin.endsWith(`${path.sep}server${path.sep}boardls`)) {
+        throw new Error(`${bin} is not inside the installed extension (${EXTENSIONS})`);
+      }
+      const pids = processesOf(bin);
+      if (pids.length === 0) throw new Error(`no running process of ${bin}`);
+      return { line: line.replace(/^.*?starting/, 'starting'), version, pids };
     });
 
     await step('inlay hints with the answers', async () => {
@@ -409,14 +470,34 @@ async function main() {
       return light;
     });
 
+    await step('task with the $boardls problem matcher', async () => {
+      // The task (tasks.json, written before the workbench opened) runs the extension's own
+      // binary, `${command:boardls.serverPath}`: here the bundled one. Its findings reach the
+      // Problems panel through the problem matcher.
+      await runCommand('Tasks: Run Task');
+      await pick('boardls check');
+      // The task's terminal takes the panel (and the keyboard): open Problems by its tab.
+      const tab = page.getByRole('tab', { name: /^Problems/ }).first();
+      await tab.waitFor({ timeout: 30000 });
+      await tab.click();
+      const fromTask = /boardls check\W*E201/;
+      const row = page.locator('.markers-panel .monaco-list-row').filter({ hasText: fromTask }).first();
+      await row.waitFor({ timeout: 30000 });
+      const text = (await row.innerText()).replace(/\s+/g, ' ').trim();
+      if (!/zgmae/.test(text) || !/Ln 8, Col 2/.test(text)) throw new Error(`not the E201 of mistakes.board line 8: ${text}`);
+      const rows = await page.locator('.markers-panel .monaco-list-row').filter({ hasText: /boardls check/ }).count();
+      await shot('09-task-problems');
+      return { problem: text, rowsShown: rows };
+    });
+
     await step('missing server binary', async () => {
       writeJson(path.join(WS, '.vscode', 'settings.json'), { 'boardls.server.path': '/nonexistent/boardls' });
       const toast = page.locator('.notifications-toasts .notification-toast').filter({ hasText: 'cannot start the language server' }).first();
       await toast.waitFor({ timeout: 30000 });
       const text = (await toast.innerText()).replace(/\s+/g, ' ').trim();
-      if (!/cargo install --path \./.test(text) || !/boardls\.server\.path/.test(text)) throw new Error(`the message gives no fix: ${text}`);
+      if (!/boardls\.server\.path/.test(text) || !/bundled server/.test(text)) throw new Error(`the message gives no fix: ${text}`);
       await page.waitForTimeout(600);
-      await shot('09-missing-binary');
+      await shot('10-missing-binary');
       return { message: text };
     });
 

@@ -1,13 +1,16 @@
 #!/usr/bin/env bash
 # End-to-end test of the packaged extension in a real VS Code: code-server (VS Code 1.100 in the
-# browser) on 127.0.0.1 with boardls.vsix installed offline, driven in headless Debian chromium by
-# e2e.js (playwright-core). It opens a copy of examples/ plus test/fixture/e2e.board and checks
-# what a user sees: lenses, inlay hints, an error squiggle and its Problems entry, a hover, coloured cells, a
-# lens that changes after typing, the lens and the command that write `expect`, the export
-# command, every example file, the Light+ colours, and the missing-binary message.
+# browser) on 127.0.0.1 with the platform package boardls-PLATFORM.vsix (the server inside)
+# installed offline, driven in headless Debian chromium by e2e.js (playwright-core). Neither
+# boardls.server.path nor a `boardls` on PATH is there: the server that runs is the bundled one.
+# It opens a copy of examples/ plus test/fixture/e2e.board and checks what a user sees: lenses,
+# the bundled server named in the output channel, inlay hints, an error squiggle and its Problems
+# entry, a hover, coloured cells, a lens that changes after typing, the lens and the command that
+# write `expect`, the export command, every example file, the Light+ colours, a task read by the
+# $boardls problem matcher, and the message for a wrong boardls.server.path.
 #
-# usage: e2e.sh            (after `npm ci` and `npm run package` in editors/vscode)
-# env:   BOARDLS_BIN       server binary (default: target/debug/boardls, built by `cargo build`)
+# usage: e2e.sh            (after scripts/package-vscode.sh PLATFORM, e.g. linux-x64)
+# env:   BOARDLS_VSIX      the package (default: editors/vscode/boardls-PLATFORM.vsix for this machine)
 #        BOARDLS_E2E_OUT   screenshots and logs (default: <repo>/target/vscode-e2e, git-ignored)
 #        BOARDLS_CS_CACHE  code-server install (default: ~/.cache/boardls-code-server)
 set -euo pipefail
@@ -17,15 +20,12 @@ EXT=$(cd "$HERE/.." && pwd)
 REPO=$(cd "$EXT/../.." && pwd)
 OUT=${BOARDLS_E2E_OUT:-$REPO/target/vscode-e2e}
 CS_DIR=${BOARDLS_CS_CACHE:-$HOME/.cache/boardls-code-server}
-VSIX=$EXT/boardls.vsix
+PLATFORM=$(node -p 'process.platform + "-" + process.arch')
+VSIX=${BOARDLS_VSIX:-$EXT/boardls-$PLATFORM.vsix}
 
-if [[ -z "${BOARDLS_BIN:-}" ]]; then
-  (cd "$REPO" && cargo build --quiet)
-  BOARDLS_BIN=${CARGO_TARGET_DIR:-$REPO/target}/debug/boardls
-fi
-BOARDLS_BIN=$(realpath "$BOARDLS_BIN")
-[[ -x "$BOARDLS_BIN" ]] || { echo "e2e: no server binary at $BOARDLS_BIN" >&2; exit 1; }
-[[ -f "$VSIX" ]] || { echo "e2e: $VSIX is missing: run npm run package first" >&2; exit 1; }
+[[ -f "$VSIX" ]] || { echo "e2e: $VSIX is missing: run scripts/package-vscode.sh $PLATFORM first" >&2; exit 1; }
+grep -qx 'extension/server/boardls' <<<"$(unzip -Z1 "$VSIX")" ||
+  { echo "e2e: $VSIX carries no server (extension/server/boardls)" >&2; exit 1; }
 [[ -x /usr/bin/chromium ]] || { echo "e2e: /usr/bin/chromium is missing (apt-get install chromium)" >&2; exit 1; }
 
 bash "$HERE/install-code-server.sh" "$CS_DIR"
@@ -38,13 +38,17 @@ if [[ -d "$REPO/examples" ]]; then
 fi
 cp "$HERE/fixture/e2e.board" "$OUT/ws/"
 
-# boardls.server.path is machine-overridable: a remote window (code-server is one) ignores it in
-# User settings once the extension's settings are registered, which may be before activation.
-# Remote settings are the place for it.
-mkdir -p "$OUT/data/user/Machine"
-cat > "$OUT/data/user/Machine/settings.json" <<JSON
-{ "boardls.server.path": "$BOARDLS_BIN" }
-JSON
+# No boardls on PATH for code-server and what it starts: only the bundled server can answer.
+clean_path=
+IFS=: read -ra path_dirs <<<"$PATH"
+for dir in "${path_dirs[@]}"; do
+  [[ -z "$dir" || -e "$dir/boardls" ]] || clean_path+=${clean_path:+:}$dir
+done
+export PATH=$clean_path
+if command -v boardls >/dev/null || ! command -v node >/dev/null; then
+  echo "e2e: cannot take boardls off PATH: it shares a folder with node" >&2
+  exit 1
+fi
 cat > "$OUT/data/user/User/settings.json" <<JSON
 {
   "workbench.colorTheme": "Default Dark Modern",
@@ -98,6 +102,7 @@ done
 
 status=0
 CS_URL="http://127.0.0.1:$PORT/?folder=$OUT/ws" OUT_DIR="$OUT" WS_DIR="$OUT/ws" \
+  EXTENSIONS_DIR="$OUT/data/extensions" LOGS_DIR="$OUT/data/user/logs" \
   timeout 300 node "$HERE/e2e.js" || status=$?
 echo "e2e: screenshots and logs in $OUT"
 exit "$status"
