@@ -1,9 +1,14 @@
--- Headless Neovim test of editors/neovim (the example init.lua, ftdetect, syntax, lua/boardls) against the
--- real server, on a copy of editors/vscode/test/fixture/e2e.board: filetype, syntax, diagnostics, hover
--- on a cell, code lenses, a re-diagnosis after an edit, and :BoardFillExpected (workspace/applyEdit).
+-- Headless Neovim test of editors/neovim (the example init.lua, ftdetect, ftplugin, syntax, plugin,
+-- lsp/boardls.lua, lua/boardls) against the real server, on a copy of
+-- editors/vscode/test/fixture/e2e.board: filetype, highlighting, diagnostics, hover on a cell, code
+-- lenses shown without asking, a re-diagnosis after an edit, :BoardFillExpected
+-- (workspace/applyEdit) and :BoardExport. On 0.7 the server is started by setup(); on 0.11+ by
+-- vim.lsp.enable, and the test also checks the inlay hints, the cells' colours and, when a
+-- `board` parser is installed, tree-sitter highlighting.
 -- Run by run.sh as `nvim --headless -u smoke.lua FILE` (Neovim 0.7 has no `-l`).
 local plugin = os.getenv("BOARDLS_NVIM_PLUGIN")
 local out_path = os.getenv("BOARDLS_NVIM_OUT")
+local export_dir = os.getenv("BOARDLS_NVIM_EXPORT")
 -- The example config is what is tested: it sets up runtimepath, ftdetect, syntax and the server
 -- (from $BOARDLS_BIN).
 vim.v.errmsg = ""
@@ -38,23 +43,60 @@ local function request(buf, method, params)
   return nil
 end
 
+local function clients()
+  return (vim.lsp.get_clients or vim.lsp.get_active_clients)()
+end
+
+local nvim_011 = vim.fn.has("nvim-0.11") == 1
+
+-- Grid of the first case: lines 4-6, columns 1-3 (1-based).
+local GRID = { lines = { 4, 5, 6 }, cols = { 1, 2, 3 } }
+
+local function highlighting(buf)
+  if vim.treesitter.highlighter and vim.treesitter.highlighter.active[buf] then
+    -- tree-sitter: the captures of the game id, a `B` cell, the key and the answer.
+    local function cap(l, c)
+      local names = {}
+      for _, capture in ipairs(vim.treesitter.get_captures_at_pos(buf, l - 1, c - 1)) do
+        if capture.capture:sub(1, 1) ~= "_" then
+          table.insert(names, capture.capture)
+        end
+      end
+      return table.concat(names, "+")
+    end
+    local root = vim.treesitter.get_parser(buf, "board"):parse()[1]:root()
+    check("tree-sitter parse without errors", not root:has_error(), root:sexpr():sub(1, 200))
+    local captures = ("%s %s %s %s"):format(cap(3, 2), cap(4, 3), cap(7, 1), cap(7, 10))
+    check("tree-sitter captures", captures == "type keyword property constant.builtin", captures)
+  else
+    local function syn(l, c) return vim.fn.synIDattr(vim.fn.synID(l, c, 1), "name") end
+    local groups = ("%s %s %s %s"):format(syn(3, 2), syn(4, 3), syn(7, 1), syn(7, 10))
+    check("syntax groups", groups == "boardGame boardCellB boardKey boardAnswer", groups)
+  end
+end
+
 local function run()
   local buf = vim.api.nvim_get_current_buf()
   check("init.lua loads cleanly", init_errors == "", init_errors)
   check("filetype", vim.bo[buf].filetype == "board", vim.bo[buf].filetype)
   check("commentstring", vim.bo[buf].commentstring == "// %s", vim.bo[buf].commentstring)
-  local function syn(l, c) return vim.fn.synIDattr(vim.fn.synID(l, c, 1), "name") end
-  local groups = ("%s %s %s %s"):format(syn(3, 2), syn(4, 3), syn(7, 1), syn(7, 10))
-  check("syntax groups", groups == "boardGame boardCellB boardKey boardAnswer", groups)
+  highlighting(buf)
 
   local ok = vim.wait(30000, function() return #errors(buf) > 0 end, 50)
   check("error on the wrong expect", ok, ok and errors(buf)[1].message or "no error diagnostic")
   local d = errors(buf)[1]
   check("error is on line 7", d.lnum == 6, ("line %d"):format(d.lnum + 1))
   check("message names the solved answer", d.message:find("no no yes", 1, true) ~= nil, d.message)
-  local client = vim.lsp.get_active_clients()[1]
+  local client = clients()[1]
   local opts = client and client.config.init_options or {}
   check("init_options reach the client", opts.solveTimeMs == 10000, (vim.inspect(opts):gsub("%s+", " ")))
+  if nvim_011 then
+    -- The config merged from lsp/boardls.lua and the example's vim.lsp.config.
+    local config = vim.lsp.config.boardls or {}
+    local from_file = vim.deep_equal(config.filetypes, { "board" }) and vim.deep_equal(config.root_markers, { ".git" })
+    check("started by vim.lsp.enable with lsp/boardls.lua", from_file and client.config.cmd[1] == os.getenv("BOARDLS_BIN"),
+      (vim.inspect({ filetypes = config.filetypes, root_markers = config.root_markers, cmd = client.config.cmd }):gsub("%s+", " ")))
+  end
 
   -- hover on cell (1,2): line 4, column 2
   local tdp = vim.lsp.util.make_text_document_params(buf)
@@ -62,13 +104,55 @@ local function run()
   local text = hover and (hover.contents.value or hover.contents) or ""
   check("hover on a cell", type(text) == "string" and #text > 10, type(text) == "string" and text:gsub("\n", " ") or vim.inspect(text))
 
-  -- lenses: one verdict per case (resolved titles)
-  local lenses = request(buf, "textDocument/codeLens", { textDocument = tdp }) or {}
-  local titles = {}
-  for _, l in ipairs(lenses) do
-    if l.command and l.command.title then table.insert(titles, l.command.title) end
+  -- Lenses as Neovim shows them, refreshed by the plugin (the test never asks for them).
+  local titles
+  ok = vim.wait(30000, function()
+    titles = {}
+    for _, l in ipairs(vim.lsp.codelens.get(buf) or {}) do
+      if l.command and l.command.title then table.insert(titles, l.command.title) end
+    end
+    return #titles >= 2
+  end, 50)
+  check("code lenses shown", ok, table.concat(titles, " | "))
+
+  if nvim_011 then
+    local labels
+    ok = vim.wait(30000, function()
+      labels = {}
+      for _, h in ipairs(vim.lsp.inlay_hint.get({ bufnr = buf })) do
+        local label = h.inlay_hint.label
+        if type(label) == "table" then
+          local parts = {}
+          for _, part in ipairs(label) do table.insert(parts, part.value) end
+          label = table.concat(parts)
+        end
+        table.insert(labels, label)
+      end
+      return #labels >= 2
+    end, 50)
+    check("inlay hints on", ok and table.concat(labels, " | "):find("answer: no no yes", 1, true) ~= nil, table.concat(labels, " | "))
+
+    -- Cells coloured by outcome: the server's token types, drawn with the plugin's groups.
+    local seen = {}
+    ok = vim.wait(30000, function()
+      seen = {}
+      for _, l in ipairs(GRID.lines) do
+        for _, c in ipairs(GRID.cols) do
+          for _, t in ipairs(vim.inspect_pos(buf, l - 1, c - 1).semantic_tokens) do
+            seen[t.opts.hl_group] = true
+          end
+        end
+      end
+      -- The most specific group, `@lsp.type.winning.board`, falls back to `@lsp.type.winning`.
+      return (seen["@lsp.type.winning.board"] or seen["@lsp.type.winning"])
+        and (seen["@lsp.type.losing.board"] or seen["@lsp.type.losing"])
+    end, 50)
+    check("cells coloured by outcome", ok, table.concat(vim.tbl_keys(seen), " "))
+    local winning = vim.api.nvim_get_hl(0, { name = "@lsp.type.winning" })
+    local losing = vim.api.nvim_get_hl(0, { name = "@lsp.type.losing" })
+    check("cell colours from the plugin", winning.link == "DiffAdd" and losing.link == "DiffDelete",
+      (vim.inspect({ winning = winning, losing = losing }):gsub("%s+", " ")))
   end
-  check("code lenses", #titles >= 2, table.concat(titles, " | "))
 
   -- edit: case 2's row `...` → `..A`; its expect becomes wrong too
   vim.api.nvim_buf_set_text(buf, 9, 2, 9, 3, { "A" })
@@ -86,14 +170,22 @@ local function run()
   ok = vim.wait(30000, function() return #errors(buf) == 0 end, 50)
   check("no error left", ok, ("%d errors"):format(#errors(buf)))
 
+  -- :BoardExport runs the attached server's binary on the saved file.
+  vim.cmd("silent write")
+  vim.cmd("BoardExport " .. vim.fn.fnameescape(export_dir))
+  local exported = vim.fn.readdir(export_dir)
+  table.sort(exported)
+  check("BoardExport", vim.tbl_contains(exported, "01.in") and vim.tbl_contains(exported, "01.ans"), table.concat(exported, " "))
+
   result.checks = checks
+  result.nvim = tostring(vim.version().major .. "." .. vim.version().minor .. "." .. vim.version().patch)
   local f = io.open(out_path, "w")
   if f then
     f:write(vim.fn.json_encode(result) .. "\n")
     f:close()
   end
-  for _, client in pairs(vim.lsp.get_active_clients()) do client.stop() end
-  vim.wait(3000, function() return #vim.lsp.get_active_clients() == 0 end, 50)
+  for _, c in pairs(clients()) do c.stop() end
+  vim.wait(3000, function() return #clients() == 0 end, 50)
   vim.cmd("qall!")
 end
 

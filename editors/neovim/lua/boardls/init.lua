@@ -1,4 +1,5 @@
--- boardls for Neovim: starts `boardls lsp` for `board` buffers, in the style of nvim-lspconfig.
+-- boardls for Neovim. On 0.11+ the config is lsp/boardls.lua: `vim.lsp.enable("boardls")`.
+-- On 0.7-0.10, setup() starts `boardls lsp` for `board` buffers, in the style of nvim-lspconfig:
 --
 --   require("boardls").setup({
 --     cmd = { "boardls", "lsp" },        -- default; or { "/path/to/boardls", "lsp" }
@@ -63,10 +64,30 @@ function M.fill_all_expected(bufnr)
   execute(bufnr, "boardls.writeAllExpect", { vim.uri_from_bufnr(bufnr) })
 end
 
---- Runs `boardls export FILE --out DIR` for the current file.
+-- The boardls clients attached to buffer `bufnr` (0.7 has neither get_clients nor filters).
+local function attached_clients(bufnr)
+  local found = {}
+  for _, client in pairs((vim.lsp.get_clients or vim.lsp.get_active_clients)()) do
+    if client.name == "boardls" and vim.lsp.buf_is_attached(bufnr, client.id) then
+      table.insert(found, client)
+    end
+  end
+  return found
+end
+
+--- Runs `boardls export FILE --out DIR` for the current file, with the binary of the server
+--- attached to it (else the one of `config`, setup()'s, or `boardls`).
 function M.export(out_dir, config)
+  local bufnr = vim.api.nvim_get_current_buf()
   local cmd = (config or M.config or M.default_config).cmd
-  local file = vim.api.nvim_buf_get_name(0)
+  if not config then
+    for _, client in ipairs(attached_clients(bufnr)) do
+      if type(client.config.cmd) == "table" then
+        cmd = client.config.cmd
+      end
+    end
+  end
+  local file = vim.api.nvim_buf_get_name(bufnr)
   local output = vim.fn.system({ cmd[1], "export", file, "--out", out_dir })
   if vim.v.shell_error ~= 0 then
     vim.notify("boardls export failed:\n" .. output, vim.log.levels.ERROR)
@@ -84,22 +105,39 @@ local function buffer_commands(bufnr)
   end, { nargs = 1, complete = "dir", desc = "boardls: export judge tests to a folder" })
 end
 
+--- What a boardls client adds to a buffer, however it was started (plugin/boardls.lua calls it
+--- on LspAttach from 0.8 on; setup() on 0.7): the commands :BoardFillExpected and :BoardExport,
+--- code lenses kept fresh, and each case's judge answer as an inlay hint (0.10+). Once per buffer.
+function M.on_attach(_, bufnr)
+  if vim.b[bufnr].boardls_attached then
+    return
+  end
+  vim.b[bufnr].boardls_attached = true
+  buffer_commands(bufnr)
+  -- Code lenses are the verdicts: keep them fresh (Neovim shows them as virtual text). Solver
+  -- results come after the edit, with new diagnostics, so refresh on those too. (0.7 refreshes
+  -- the current buffer and ignores the argument.)
+  local function refresh()
+    pcall(vim.lsp.codelens.refresh, { bufnr = bufnr })
+  end
+  refresh()
+  vim.api.nvim_create_autocmd({ "BufEnter", "InsertLeave", "TextChanged", "DiagnosticChanged" }, {
+    group = vim.api.nvim_create_augroup("boardls_codelens_" .. bufnr, { clear = true }),
+    buffer = bufnr,
+    callback = refresh,
+  })
+  if vim.lsp.inlay_hint and vim.lsp.inlay_hint.enable and vim.fn.has("nvim-0.10") == 1 then
+    pcall(vim.lsp.inlay_hint.enable, true, { bufnr = bufnr })
+  end
+end
+
 local client_ids = {}
 
 local function attach(bufnr, config)
   local fname = vim.api.nvim_buf_get_name(bufnr)
   local root = find_root(fname ~= "" and fname or vim.fn.getcwd() .. "/x", config.root_markers)
   local on_attach = function(client, b)
-    buffer_commands(b)
-    -- Code lenses are the verdicts: keep them fresh (Neovim shows them as virtual text). Solver
-    -- results come after the edit, with new diagnostics, so refresh on those too.
-    pcall(vim.lsp.codelens.refresh)
-    vim.api.nvim_create_autocmd({ "BufEnter", "InsertLeave", "TextChanged", "DiagnosticChanged" }, {
-      buffer = b,
-      callback = function()
-        pcall(vim.lsp.codelens.refresh)
-      end,
-    })
+    M.on_attach(client, b)
     if config.on_attach then
       config.on_attach(client, b)
     end
