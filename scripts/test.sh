@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Every test of boardls, installing what the tests need. The README's test command.
 #   scripts/test.sh           all of it
-#   scripts/test.sh --quick   Rust checks and tests only (no editors)
+#   scripts/test.sh --quick   Rust checks and tests only (no release build, no editors)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -10,11 +10,12 @@ step() { printf '\n== %s\n' "$*"; }
 step "cargo fmt --check"
 cargo fmt --all -- --check
 
-step "cargo clippy --all-targets -- -D warnings"
-cargo clippy --all-targets --quiet -- -D warnings
+step "cargo clippy --workspace --all-targets -- -D warnings"
+cargo clippy --workspace --all-targets --quiet -- -D warnings
 
-step "cargo test"
-cargo test --all-targets --quiet 2>&1 | tee /tmp/boardls-cargo-test.log
+# The workspace: boardls, and the tree-sitter grammar's tests (grammar/tree-sitter-board).
+step "cargo test --workspace"
+cargo test --workspace --all-targets --quiet 2>&1 | tee /tmp/boardls-cargo-test.log
 grep -q '^test result: ' /tmp/boardls-cargo-test.log
 
 if [ "${1:-}" = "--quick" ]; then
@@ -31,6 +32,30 @@ for f in examples/*.board; do
     "$bin" check "$f"
   fi
 done
+
+# One release build (the `dist` profile) serves the archive here and the VS Code package below.
+step "release archive (scripts/dist.sh): contents, checksum, reproducible"
+out=target/dist-test
+rm -rf "$out"
+archive=$(BOARDLS_DIST_DIR="$PWD/$out/a" scripts/dist.sh | tail -1)
+again=$(BOARDLS_DIST_DIR="$PWD/$out/b" scripts/dist.sh 2>/dev/null | tail -1)
+cmp "$archive" "$again"
+(cd "$(dirname "$archive")" && sha256sum -c "$(basename "$archive").sha256")
+name=$(basename "$archive" .tar.gz)
+listing=$(tar -tzf "$archive")
+for f in boardls README.md LICENSE; do
+  grep -qx "$name/$f" <<<"$listing" || { echo "$archive lacks $f"; exit 1; }
+done
+# Completions and a man page exactly when the binary makes them.
+dist_bin=$(scripts/build-dist.sh)
+for pair in completions:completions man:man manpage:man; do
+  if grep -Eq "^  ${pair%%:*}( |$)" <<<"$("$dist_bin" help)"; then
+    grep -q "^$name/${pair#*:}/" <<<"$listing" || { echo "$archive lacks ${pair#*:}/"; exit 1; }
+  fi
+done
+mkdir -p "$out/x"
+tar -xzf "$archive" -C "$out/x"
+"$out/x/$name/boardls" --version
 
 if [ -x tests/nvim/run.sh ]; then
   step "Neovim end to end"
