@@ -15,6 +15,8 @@ pub struct SourceFile {
     pub cases: Vec<Case>,
     /// `// boardls: allow CODE…` comments anywhere in the file.
     pub allows: Vec<Allow>,
+    /// `// boardls: group NAME` and `// boardls: sample`, in file order.
+    pub tags: Vec<Tag>,
     /// Every comment, `//` included, to the end of its line (line break excluded).
     pub comments: Vec<Span>,
 }
@@ -61,4 +63,58 @@ pub struct Row {
 pub struct Allow {
     pub span: Span,
     pub codes: Vec<Spanned<String>>,
+}
+
+/// `// boardls: group NAME` or `// boardls: sample`: before the first header it labels every
+/// case of the file; under a case's header, that case alone.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Tag {
+    /// The whole comment.
+    pub span: Span,
+    pub kind: TagKind,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum TagKind {
+    /// The test group (a folder under `data/secret/` in the Kattis layout).
+    Group(Spanned<String>),
+    /// A sample test: shown to contestants, exported to `data/sample/`.
+    Sample,
+}
+
+/// What the tags say about one case.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Labels {
+    pub group: Option<String>,
+    pub sample: bool,
+}
+
+impl SourceFile {
+    /// The group and sample mark of case `index`: its own tags over the file's.
+    pub fn labels(&self, index: usize) -> Labels {
+        let mut labels = Labels::default();
+        let Some(case) = self.cases.get(index) else {
+            return labels;
+        };
+        let file_end = self
+            .cases
+            .first()
+            .map_or(usize::MAX, |c| c.header.span.start);
+        let case_end = self
+            .cases
+            .get(index + 1)
+            .map_or(usize::MAX, |c| c.header.span.start);
+        let file_tags = self.tags.iter().filter(|t| t.span.start < file_end);
+        let own_tags = self
+            .tags
+            .iter()
+            .filter(|t| t.span.start >= case.header.span.start && t.span.start < case_end);
+        for tag in file_tags.chain(own_tags) {
+            match &tag.kind {
+                TagKind::Group(name) => labels.group = Some(name.value.clone()),
+                TagKind::Sample => labels.sample = true,
+            }
+        }
+        labels
+    }
 }

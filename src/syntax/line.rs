@@ -1,7 +1,7 @@
 //! One line of a `.board` file read on its own: what it is, its fields with spans, its
 //! comment, and at most one syntax error. The parser and the formatter both walk these.
 
-use super::ast::{Allow, Header, Property, Row, Spanned};
+use super::ast::{Allow, Header, Property, Row, Spanned, Tag, TagKind};
 use crate::diag::Diagnostic;
 use crate::span::Span;
 use crate::text::excerpt;
@@ -71,7 +71,7 @@ pub(super) const CODES: &[(&str, &str)] = &[
     ),
     (
         BAD_ALLOW,
-        "A comment that starts with `boardls:` is not a well-formed directive. The forms are `// boardls: allow CODE…` with codes such as E201, W301, I220 separated by spaces, and `// boardls: suite`.",
+        "A comment that starts with `boardls:` is not a well-formed directive. The forms are `// boardls: allow CODE…` with codes such as E201, W301, I220 separated by spaces, `// boardls: suite`, `// boardls: group NAME` (NAME: letters, digits, `_`, `-`) and `// boardls: sample`.",
     ),
 ];
 
@@ -102,6 +102,7 @@ pub(crate) struct Line<'a> {
     /// From `//` to the end of the line.
     pub comment: Option<Span>,
     pub allow: Option<Allow>,
+    pub tag: Option<Tag>,
     /// The most useful error of the line, if any.
     pub error: Option<Diagnostic>,
 }
@@ -180,6 +181,7 @@ fn read_line(text: In<'_>, in_case: bool) -> Line<'_> {
         end: end(&body),
         comment: None,
         allow: None,
+        tag: None,
         error: None,
     };
     let first = body.fragment().chars().next();
@@ -211,8 +213,12 @@ fn read_line(text: In<'_>, in_case: bool) -> Line<'_> {
 /// Records the comment starting at `comment` (already trimmed at the end) and its directive.
 fn set_comment(line: &mut Line<'_>, comment: In<'_>) {
     line.comment = Some(Span::new(comment.location_offset(), end(&line.text)));
-    let (allow, error) = read_directive(comment);
-    line.allow = allow;
+    let (directive, error) = read_directive(comment);
+    match directive {
+        Some(Directive::Allow(allow)) => line.allow = Some(allow),
+        Some(Directive::Tag(tag)) => line.tag = Some(tag),
+        None => {}
+    }
     if line.error.is_none() {
         line.error = error;
     }
@@ -560,8 +566,18 @@ fn read_row(line: &mut Line<'_>, content: In<'_>, in_case: bool) {
     });
 }
 
-/// Reads `boardls: allow CODE…` in a comment (`comment` starts at `//`, trimmed at the end).
-fn read_directive(comment: In<'_>) -> (Option<Allow>, Option<Diagnostic>) {
+/// What a `// boardls:` comment asks for (`suite` is found by the analysis in the comments).
+enum Directive {
+    Allow(Allow),
+    Tag(Tag),
+}
+
+const DIRECTIVES_HELP: &str =
+    "the directives are `allow` (`// boardls: allow W201`), `suite`, `group NAME` and `sample`";
+
+/// Reads `boardls: allow CODE…`, `group NAME`, `sample` or `suite` in a comment (`comment`
+/// starts at `//`, trimmed at the end).
+fn read_directive(comment: In<'_>) -> (Option<Directive>, Option<Diagnostic>) {
     let body = skip_ws(comment.take_from(2));
     let Ok((after, prefix)) = tag::<_, _, NomError<'_>>("boardls:")(body) else {
         return (None, None);
@@ -580,22 +596,43 @@ fn read_directive(comment: In<'_>) -> (Option<Allow>, Option<Diagnostic>) {
             ),
         );
     };
-    // `suite` turns on suite checks for the file; the analysis looks for it in the comments.
-    if *verb.fragment() == "suite" && skip_ws(i).fragment().is_empty() {
-        return (None, None);
-    }
-    if *verb.fragment() != "allow" {
-        return (
-            None,
-            Some(
-                Diagnostic::error(
-                    BAD_ALLOW,
-                    sp(&verb),
-                    format!("unknown directive `{}`", excerpt(verb.fragment())),
-                )
-                .with_help("the directives are `allow` (`// boardls: allow W201`) and `suite`"),
-            ),
-        );
+    let whole = Span::new(comment.location_offset(), end(&comment));
+    match *verb.fragment() {
+        "allow" => {}
+        "suite" | "sample" => {
+            if let Some((_, extra)) = token(skip_ws(i)) {
+                return (
+                    None,
+                    Some(
+                        Diagnostic::error(
+                            BAD_ALLOW,
+                            sp(&extra),
+                            format!("`{}` takes nothing after it", verb.fragment()),
+                        )
+                        .with_help(format!("write `// boardls: {}` alone", verb.fragment())),
+                    ),
+                );
+            }
+            let tag = (*verb.fragment() == "sample").then_some(Directive::Tag(Tag {
+                span: whole,
+                kind: TagKind::Sample,
+            }));
+            return (tag, None);
+        }
+        "group" => return read_group(whole, verb, i),
+        _ => {
+            return (
+                None,
+                Some(
+                    Diagnostic::error(
+                        BAD_ALLOW,
+                        sp(&verb),
+                        format!("unknown directive `{}`", excerpt(verb.fragment())),
+                    )
+                    .with_help(DIRECTIVES_HELP),
+                ),
+            );
+        }
     }
     let mut codes = Vec::new();
     let mut error = None;
@@ -613,11 +650,62 @@ fn read_directive(comment: In<'_>) -> (Option<Allow>, Option<Diagnostic>) {
                 .with_help("list the codes to silence: `// boardls: allow W201 W301`"),
         );
     }
-    let allow = (!codes.is_empty()).then(|| Allow {
-        span: Span::new(comment.location_offset(), end(&comment)),
-        codes,
-    });
+    let allow = (!codes.is_empty()).then_some(Directive::Allow(Allow { span: whole, codes }));
     (allow, error)
+}
+
+/// `group NAME`: one name, usable as a folder name on every system.
+fn read_group<'a>(
+    whole: Span,
+    verb: In<'a>,
+    rest: In<'a>,
+) -> (Option<Directive>, Option<Diagnostic>) {
+    let Some((rest, name)) = token(skip_ws(rest)) else {
+        return (
+            None,
+            Some(
+                Diagnostic::error(BAD_ALLOW, sp(&verb), "`group` names no group")
+                    .with_help("write `// boardls: group NAME`, e.g. `// boardls: group small`"),
+            ),
+        );
+    };
+    if let Some((_, extra)) = token(skip_ws(rest)) {
+        return (
+            None,
+            Some(
+                Diagnostic::error(BAD_ALLOW, sp(&extra), "a group has one name")
+                    .with_help("join the words with `-`: `// boardls: group large-boards`"),
+            ),
+        );
+    }
+    if !is_group_name(name.fragment()) {
+        return (
+            None,
+            Some(
+                Diagnostic::error(
+                    BAD_ALLOW,
+                    sp(&name),
+                    format!("`{}` is not a group name", excerpt(name.fragment())),
+                )
+                .with_help(
+                    "a group name is letters, digits, `_` and `-`, starting with a letter or digit (it becomes a folder name)",
+                ),
+            ),
+        );
+    }
+    let tag = Tag {
+        span: whole,
+        kind: TagKind::Group(spanned(name)),
+    };
+    (Some(Directive::Tag(tag)), None)
+}
+
+/// `small`, `group1`, `large-boards`: a folder name on every system.
+pub fn is_group_name(text: &str) -> bool {
+    let mut chars = text.chars();
+    chars.next().is_some_and(|c| c.is_ascii_alphanumeric())
+        && chars.all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-')
+        && text.len() <= 64
 }
 
 fn bad_code(code: In<'_>) -> Diagnostic {

@@ -6,6 +6,7 @@ mod line;
 mod parser;
 
 pub use ast::*;
+pub use line::is_group_name;
 pub use parser::parse;
 
 /// Whitespace that may separate items on a line but never cells of a row.

@@ -1,4 +1,4 @@
-//! Text → tree: gathers the lines read by `line.rs` into cases, comments and allow lists.
+//! Text → tree: gathers the lines read by `line.rs` into cases, comments, allow lists and tags.
 
 use super::Parse;
 use super::ast::{Case, SourceFile};
@@ -20,6 +20,9 @@ pub fn parse(text: &str) -> Parse {
         }
         if let Some(allow) = line.allow {
             file.allows.push(allow);
+        }
+        if let Some(tag) = line.tag {
+            file.tags.push(tag);
         }
         if let Some(error) = line.error {
             errors.push(error);
