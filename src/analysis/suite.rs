@@ -172,3 +172,141 @@ fn rotate(g: &[Vec<u8>]) -> Vec<Vec<u8>> {
     }
     t
 }
+
+/// What a suite covers, game by game: the table `check --suite` prints when it passes.
+pub struct Coverage {
+    pub games: Vec<GameCoverage>,
+}
+
+pub struct GameCoverage {
+    pub game: GameId,
+    pub cases: usize,
+    /// Every answer class of the game and any other answer seen, with its number of cases.
+    pub answers: Vec<(String, usize)>,
+    /// The largest side of any board, and the case that has it.
+    pub largest: Option<(usize, String)>,
+    /// `sample`, each group in order of appearance, and `-` (no group): cases and the number
+    /// of answer classes they cover.
+    pub groups: Vec<GroupCoverage>,
+}
+
+pub struct GroupCoverage {
+    pub name: String,
+    pub cases: usize,
+    pub classes_covered: usize,
+}
+
+/// The coverage of `files` taken as one suite (as [`findings`] takes them).
+pub fn coverage(files: &[(&Analysis, &[Option<&Verdict>])]) -> Coverage {
+    let mut games: BTreeMap<GameId, GameCoverage> = BTreeMap::new();
+    let mut group_answers: BTreeMap<(GameId, String), Vec<String>> = BTreeMap::new();
+    for (analysis, verdicts) in files {
+        for (i, (case, verdict)) in analysis.cases.iter().zip(verdicts.iter()).enumerate() {
+            let Some(game) = case.game else { continue };
+            let entry = games.entry(game).or_insert_with(|| GameCoverage {
+                game,
+                cases: 0,
+                answers: game
+                    .spec()
+                    .answer_classes
+                    .iter()
+                    .map(|a| ((*a).to_string(), 0))
+                    .collect(),
+                largest: None,
+                groups: Vec::new(),
+            });
+            entry.cases += 1;
+            let answer = verdict.and_then(|v| v.solution()).map(|s| s.answer.clone());
+            if let Some(answer) = &answer {
+                match entry.answers.iter_mut().find(|(a, _)| a == answer) {
+                    Some((_, n)) => *n += 1,
+                    None => entry.answers.push((answer.clone(), 1)),
+                }
+            }
+            if let Some(board) = &case.board {
+                let side = board.largest_side();
+                if entry.largest.as_ref().is_none_or(|(s, _)| side > *s) {
+                    entry.largest = Some((side, case.title()));
+                }
+            }
+            let labels = analysis.parse.file.labels(i);
+            let name = if labels.sample {
+                "sample".to_string()
+            } else {
+                labels.group.unwrap_or_else(|| "-".to_string())
+            };
+            match entry.groups.iter_mut().find(|g| g.name == name) {
+                Some(g) => g.cases += 1,
+                None => entry.groups.push(GroupCoverage {
+                    name: name.clone(),
+                    cases: 1,
+                    classes_covered: 0,
+                }),
+            }
+            let seen = group_answers.entry((game, name)).or_default();
+            if let Some(answer) = answer
+                && !seen.contains(&answer)
+            {
+                seen.push(answer);
+            }
+        }
+    }
+    for entry in games.values_mut() {
+        let classes = entry.game.spec().answer_classes;
+        for group in &mut entry.groups {
+            group.classes_covered =
+                group_answers
+                    .get(&(entry.game, group.name.clone()))
+                    .map_or(0, |seen| {
+                        classes
+                            .iter()
+                            .filter(|c| seen.iter().any(|a| a == *c))
+                            .count()
+                    });
+        }
+    }
+    Coverage {
+        games: games.into_values().collect(),
+    }
+}
+
+impl std::fmt::Display for Coverage {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        for (i, game) in self.games.iter().enumerate() {
+            if i > 0 {
+                writeln!(f)?;
+            }
+            let max = game.game.spec().original_max_side;
+            write!(f, "{}: {} case(s)", game.game, game.cases)?;
+            if let Some((side, title)) = &game.largest {
+                write!(
+                    f,
+                    ", largest board {side} (original maximum {max}) in {title}"
+                )?;
+            }
+            writeln!(f)?;
+            let width = game
+                .answers
+                .iter()
+                .map(|(a, _)| a.len())
+                .chain(game.groups.iter().map(|g| g.name.len()))
+                .chain([6])
+                .max()
+                .unwrap_or(6);
+            writeln!(f, "  {:width$}  cases", "answer")?;
+            for (answer, n) in &game.answers {
+                writeln!(f, "  {answer:width$}  {n}")?;
+            }
+            let classes = game.game.spec().answer_classes.len();
+            writeln!(f, "  {:width$}  cases  answers covered", "group")?;
+            for g in &game.groups {
+                writeln!(
+                    f,
+                    "  {:width$}  {:<5}  {}/{classes}",
+                    g.name, g.cases, g.classes_covered
+                )?;
+            }
+        }
+        Ok(())
+    }
+}

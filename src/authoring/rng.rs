@@ -8,6 +8,15 @@ impl Rng {
         Rng(seed ^ 0x9e37_79b9_7f4a_7c15)
     }
 
+    /// The stream of case `index` (0-based) of a run seeded with `seed`: each case has its own,
+    /// so changing `--count` or rejecting a board for `--answer` never shifts another case.
+    pub fn for_case(seed: u64, index: usize) -> Rng {
+        // One SplitMix step over the pair: neighbouring (seed, index) pairs give unrelated
+        // streams, and (seed, 0) is not the plain `Rng::new(seed)`.
+        let mut mix = Rng::new(seed ^ (index as u64).wrapping_mul(0xd1b5_4a32_d192_ed03));
+        Rng::new(mix.next_u64())
+    }
+
     pub fn next_u64(&mut self) -> u64 {
         self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
         let mut z = self.0;

@@ -34,7 +34,7 @@ pub(super) fn run(paths: &[PathBuf], format: Format, suite: bool, config: &Confi
         .collect();
     // With `--suite` all the files are one suite (a file's own `// boardls: suite` is then
     // part of it); without it, a marked file was already checked as a suite of its own.
-    let suite_findings = if suite {
+    let (suite_findings, coverage) = if suite {
         let verdicts: Vec<Vec<Option<&Verdict>>> = checked
             .iter()
             .map(analysis::Checked::verdict_refs)
@@ -44,9 +44,12 @@ pub(super) fn run(paths: &[PathBuf], format: Format, suite: bool, config: &Confi
             .zip(&verdicts)
             .map(|(c, v)| (&c.analysis, v.as_slice()))
             .collect();
-        Some(analysis::suite::findings(&files))
+        (
+            Some(analysis::suite::findings(&files)),
+            Some(analysis::suite::coverage(&files)),
+        )
     } else {
-        None
+        (None, None)
     };
     let mut summary = Summary::default();
     let mut all: Vec<(String, &str, Vec<Diagnostic>)> = Vec::new();
@@ -76,6 +79,10 @@ pub(super) fn run(paths: &[PathBuf], format: Format, suite: bool, config: &Confi
                     "{} error(s), {} warning(s), {} info(s) in {} file(s)",
                     summary.errors, summary.warnings, summary.infos, summary.files
                 );
+            }
+            // A suite that passes says what it covers.
+            if let Some(coverage) = coverage.filter(|_| summary.errors == 0) {
+                print!("{coverage}");
             }
         }
         Format::Json => {

@@ -1,51 +1,72 @@
-//! `boardls gen` and `boardls validate`: the command-line side of the authoring tools.
+//! `boardls gen`: reproducible boards as `.board` text.
 
-use super::{EXIT_ERRORS, EXIT_OK, EXIT_UNUSABLE, files};
+use super::{EXIT_ERRORS, EXIT_OK, EXIT_UNUSABLE, Game};
 use boardls::authoring::generate::{GenOptions, Preset, generate};
-use boardls::authoring::validate::validate as validate_input;
 use boardls::config::Config;
-use boardls::games::GameId;
-use std::path::Path;
 
-#[allow(clippy::too_many_arguments)]
-pub(super) fn run(
-    game: GameId,
-    size: Option<&str>,
-    count: usize,
-    seed: u64,
-    density: Option<f64>,
-    answer: Option<String>,
-    preset: &str,
-    config: &Config,
-) -> u8 {
-    let Some(preset) = Preset::from_name(preset) else {
+/// The options of `gen`, also read from a plan's `gen …` lines.
+#[derive(clap::Args, Clone, Debug)]
+pub(super) struct GenArgs {
+    /// The game.
+    #[arg(value_enum)]
+    pub game: Game,
+    /// `N` or `NxM` (chess: the board size; strings: `N` for N×N).
+    #[arg(long, value_name = "N[xM]")]
+    pub size: Option<String>,
+    /// How many boards (`edge` makes its fixed list whatever the count).
+    #[arg(long, default_value_t = 1, value_name = "K")]
+    pub count: usize,
+    /// Case i is drawn from its own stream seeded by (S, i): the same command gives the same
+    /// boards in every version, and the first K of `--count K+1` are those of `--count K`.
+    #[arg(long, default_value_t = 1, value_name = "S")]
+    pub seed: u64,
+    /// Share of walls (race, tetris), of letters (zgame), of letters other than a/b (strings).
+    #[arg(long, value_name = "P")]
+    pub density: Option<f64>,
+    /// Keep only boards with this answer (as the judge prints it).
+    #[arg(long, value_name = "A")]
+    pub answer: Option<String>,
+    /// random, max, edge; for race also corridors, near-start, middle.
+    #[arg(long, default_value = "random", value_name = "P")]
+    pub preset: String,
+}
+
+/// The generator's options, or why the arguments make none.
+pub(super) fn options(args: GenArgs) -> Result<GenOptions, String> {
+    let Some(preset) = Preset::from_name(&args.preset) else {
         let names: Vec<&str> = Preset::NAMES.iter().map(|(n, _)| *n).collect();
-        eprintln!(
-            "boardls: unknown preset `{preset}`; presets: {}",
+        return Err(format!(
+            "unknown preset `{}`; presets: {}",
+            args.preset,
             names.join(", ")
-        );
-        return EXIT_UNUSABLE;
+        ));
     };
-    let (rows, cols) = match size.map(parse_size).transpose() {
+    let (rows, cols) = match args.size.as_deref().map(parse_size).transpose() {
         Ok(s) => s.map_or((None, None), |(r, c)| (Some(r), Some(c))),
-        Err(e) => {
-            eprintln!("boardls: --size: {e}");
-            return EXIT_UNUSABLE;
-        }
+        Err(e) => return Err(format!("--size: {e}")),
     };
-    if density.is_some_and(|p| !(0.0..=1.0).contains(&p)) {
-        eprintln!("boardls: --density takes a share between 0 and 1");
-        return EXIT_UNUSABLE;
+    if args.density.is_some_and(|p| !(0.0..=1.0).contains(&p)) {
+        return Err("--density takes a share between 0 and 1".into());
     }
-    let opts = GenOptions {
-        game,
+    Ok(GenOptions {
+        game: args.game.into(),
         rows,
         cols,
-        count,
-        seed,
-        density,
-        answer,
+        count: args.count,
+        seed: args.seed,
+        density: args.density,
+        answer: args.answer,
         preset,
+    })
+}
+
+pub(super) fn run(args: GenArgs, config: &Config) -> u8 {
+    let opts = match options(args) {
+        Ok(opts) => opts,
+        Err(e) => {
+            eprintln!("boardls: {e}");
+            return EXIT_UNUSABLE;
+        }
     };
     match generate(&opts, config) {
         Ok(text) => {
@@ -75,24 +96,4 @@ fn parse_size(text: &str) -> Result<(usize, usize), String> {
         return Err(format!("`{text}` is not N or NxM with N, M ≥ 1"));
     }
     Ok((rows, cols))
-}
-
-pub(super) fn validate(game: GameId, file: &Path) -> u8 {
-    let text = match files::read_input(Some(file)) {
-        Ok(t) => t,
-        Err(e) => {
-            eprintln!("boardls: {e}");
-            return EXIT_UNUSABLE;
-        }
-    };
-    match validate_input(game, &text) {
-        Ok(n) => {
-            println!("{}: valid {game} input, {n} test(s)", file.display());
-            EXIT_OK
-        }
-        Err(e) => {
-            println!("{}:{}: invalid: {}", file.display(), e.line, e.reason);
-            EXIT_ERRORS
-        }
-    }
 }

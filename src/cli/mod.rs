@@ -1,5 +1,6 @@
 //! The command line: one file per subcommand, this one parses arguments and dispatches.
 
+mod build;
 mod check;
 mod export;
 mod files;
@@ -7,6 +8,7 @@ mod fmt;
 mod generate;
 mod judge;
 pub(crate) mod solve;
+mod validate;
 
 use boardls::config::Config;
 use boardls::games::GameId;
@@ -111,40 +113,53 @@ enum Command {
     },
     /// Write judge-ready tests (`01.in`, `01.ans`, …, `tests.json`) from `.board` files.
     Export {
+        /// `.board` files, or folders searched for them.
         #[arg(required = true)]
         paths: Vec<PathBuf>,
+        /// The test folder: built whole beside it, then swapped into place.
         #[arg(long, value_name = "DIR")]
         out: PathBuf,
-        /// Write into a folder that is not empty.
+        /// Replace a folder that is not empty (nothing of its old content is kept).
         #[arg(long)]
         force: bool,
+        /// `flat` (`01.in`, …) or `kattis` (`data/sample/`, `data/secret/[GROUP/]`).
+        #[arg(long, value_enum, default_value = "flat")]
+        layout: export::Layout,
     },
-    /// Print reproducible boards as `.board` text with `expect` filled in.
-    Gen {
-        #[arg(value_enum)]
-        game: Game,
-        /// `N` or `NxM` (chess: the board size; strings: `N` for N×N).
-        #[arg(long, value_name = "N[xM]")]
-        size: Option<String>,
-        #[arg(long, default_value_t = 1, value_name = "K")]
-        count: usize,
-        #[arg(long, default_value_t = 1, value_name = "S")]
-        seed: u64,
-        /// Share of walls (race, tetris), of letters (zgame), of letters other than a/b (strings).
-        #[arg(long, value_name = "P")]
-        density: Option<f64>,
-        /// Keep only boards with this answer (as the judge prints it).
-        #[arg(long, value_name = "A")]
-        answer: Option<String>,
-        /// random, max, edge; for race also corridors, near-start, middle.
-        #[arg(long, default_value = "random", value_name = "P")]
-        preset: String,
+    /// Run a test plan into a clean test folder, the same bytes on every run.
+    ///
+    /// One step per line of PLAN: `gen GAME [gen options]`, the path of a `.board` file or
+    /// folder, or `cmd GAME PROGRAM ARGS…` (PROGRAM's standard output is judge input, imported
+    /// and solved). `NAME: STEP` puts the step's cases in group NAME, `sample: STEP` makes them
+    /// samples; `#` starts a comment line. Paths are relative to the plan's folder.
+    Build {
+        /// The plan file (e.g. `tests.plan`).
+        plan: PathBuf,
+        /// The test folder: built whole beside it, then swapped into place.
+        #[arg(long, value_name = "DIR")]
+        out: PathBuf,
+        /// Replace a folder that is not empty (nothing of its old content is kept).
+        #[arg(long)]
+        force: bool,
+        /// `flat` (`01.in`, …) or `kattis` (`data/sample/`, `data/secret/[GROUP/]`).
+        #[arg(long, value_enum, default_value = "flat")]
+        layout: export::Layout,
     },
+    /// Print reproducible boards as `.board` text with `expect` filled in; the header holds
+    /// the command that makes the same file again.
+    Gen(generate::GenArgs),
     /// Check judge input against the original format, limits and guarantees (exit 1 if invalid).
     Validate {
-        #[arg(value_enum)]
-        game: Game,
-        file: PathBuf,
+        /// The game whose input format applies (not needed with `--tests`).
+        #[arg(value_enum, required_unless_present = "tests")]
+        game: Option<Game>,
+        /// Judge input files; none or `-` reads standard input.
+        #[arg(conflicts_with = "tests")]
+        files: Vec<PathBuf>,
+        /// A test folder made by `export` or `build`: every input of its `tests.json`
+        /// validated, every `.ans` judged again; stops at the first mismatch.
+        #[arg(long, value_name = "DIR")]
+        tests: Option<PathBuf>,
     },
     /// Rewrite files in the canonical layout (never changes meaning).
     Fmt {
@@ -205,26 +220,26 @@ pub(crate) fn main() -> ExitCode {
         Command::Import { game, file, expect } => {
             judge::import(game.into(), file.as_deref(), expect, &config)
         }
-        Command::Export { paths, out, force } => export::run(&paths, &out, force, &config),
-        Command::Gen {
-            game,
-            size,
-            count,
-            seed,
-            density,
-            answer,
-            preset,
-        } => generate::run(
-            game.into(),
-            size.as_deref(),
-            count,
-            seed,
-            density,
-            answer,
-            &preset,
-            &config,
-        ),
-        Command::Validate { game, file } => generate::validate(game.into(), &file),
+        Command::Export {
+            paths,
+            out,
+            force,
+            layout,
+        } => export::run(&paths, &out, force, layout, &config),
+        Command::Build {
+            plan,
+            out,
+            force,
+            layout,
+        } => build::run(&plan, &out, force, layout, &config),
+        Command::Gen(args) => generate::run(args, &config),
+        Command::Validate {
+            tests: Some(dir), ..
+        } => validate::run_tests(&dir, &config),
+        Command::Validate { game, files, .. } => match game {
+            Some(game) => validate::run(game.into(), &files),
+            None => EXIT_UNUSABLE,
+        },
         Command::Fmt { check, paths } => fmt::run(&paths, check),
         Command::Lsp { stdio: _ } => return boardls::lsp::run(config),
     };

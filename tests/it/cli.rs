@@ -494,7 +494,7 @@ fn validate_names_the_line_and_reason() {
 }
 
 #[test]
-fn suite_checks_fire_on_a_thin_suite_and_stay_quiet_on_a_complete_one() {
+fn suite_checks_fire_on_a_thin_suite_and_a_complete_one_prints_its_coverage() {
     let dir = tempfile::tempdir().expect("tempdir");
     let thin = dir.path().join("thin.board");
     std::fs::write(&thin, "[race \"a\"]\nA.\n.B\n\n[race \"mirror\"]\nB.\n.A\n").expect("write");
@@ -518,7 +518,17 @@ fn suite_checks_fire_on_a_thin_suite_and_stay_quiet_on_a_complete_one() {
     );
     std::fs::write(&complete, suite).expect("write");
     let out = boardls(&["check", "--suite", complete.to_str().expect("path")]);
-    assert_eq!(stdout(&out), "");
+    assert_eq!(out.status.code(), Some(0));
+    expect![[r#"
+        chess: 3 case(s), largest board 1000 (original maximum 1000) in chess "a"
+          answer  cases
+          B       1
+          G       1
+          D       1
+          group   cases  answers covered
+          -       3      3/3
+    "#]]
+    .assert_eq(&stdout(&out));
 }
 
 #[test]

@@ -26,6 +26,7 @@ mod protocol;
 mod race;
 mod samples;
 mod strings;
+mod testset;
 mod tetris;
 mod words;
 mod zgame;

@@ -1,0 +1,226 @@
+//! `boardls build PLAN --out DIR`: runs a test plan (generator commands, hand-written `.board`
+//! files, external generators) into a clean test folder, byte-identical on every run.
+
+use super::export::{self, Layout, Source};
+use super::generate::{self, GenArgs};
+use super::{EXIT_UNUSABLE, files};
+use boardls::authoring::case_text;
+use boardls::authoring::generate::generate;
+use boardls::authoring::validate::validate as validate_input;
+use boardls::config::Config;
+use boardls::games::GameId;
+use boardls::syntax::is_group_name;
+use clap::Parser;
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+/// A plan's `gen …` line, read with `gen`'s own options.
+#[derive(Parser)]
+#[command(name = "gen", no_binary_name = true)]
+struct PlanGen {
+    #[command(flatten)]
+    args: GenArgs,
+}
+
+/// What one step labels its cases with (a case's own directives win).
+#[derive(Clone, Default)]
+struct Label {
+    group: Option<String>,
+    sample: bool,
+}
+
+pub(super) fn run(plan: &Path, out: &Path, force: bool, layout: Layout, config: &Config) -> u8 {
+    let text = match fs::read_to_string(plan) {
+        Ok(t) => t,
+        Err(e) => {
+            eprintln!("boardls: {}: {e}", plan.display());
+            return EXIT_UNUSABLE;
+        }
+    };
+    let plan_name = plan
+        .file_name()
+        .map_or_else(|| "plan".into(), |n| n.to_string_lossy().into_owned());
+    let base = plan
+        .parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    let mut sources = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        let number = i + 1;
+        match step(line, number, &plan_name, base, config) {
+            Ok(made) => sources.extend(made),
+            Err(e) => {
+                eprintln!("boardls: {}:{number}: {e}", plan.display());
+                return EXIT_UNUSABLE;
+            }
+        }
+    }
+    let items = match export::solved_items(&sources, config) {
+        Ok(items) => items,
+        Err(code) => return code,
+    };
+    export::write_suite(items, out, force, layout)
+}
+
+/// The sources one plan line makes (none for a blank line or a `#` comment).
+fn step(
+    line: &str,
+    number: usize,
+    plan_name: &str,
+    base: &Path,
+    config: &Config,
+) -> Result<Vec<Source>, String> {
+    let line = line.trim();
+    if line.is_empty() || line.starts_with('#') {
+        return Ok(Vec::new());
+    }
+    let (label, rest) = read_label(line)?;
+    let words = shlex::split(rest).ok_or("unbalanced quotes")?;
+    let Some((verb, args)) = words.split_first() else {
+        return Err("a label without a step".into());
+    };
+    let from_plan = |text: String| Source {
+        name: plan_name.to_string(),
+        text,
+        invalid_utf8_at: None,
+        group: label.group.clone(),
+        sample: label.sample,
+        line: Some(number),
+    };
+    match verb.as_str() {
+        "gen" => {
+            let parsed = PlanGen::try_parse_from(args).map_err(|e| first_line(&e.to_string()))?;
+            let opts = generate::options(parsed.args)?;
+            let text = generate(&opts, config)?;
+            Ok(vec![from_plan(text)])
+        }
+        "cmd" => {
+            let text = run_generator(args, base)?;
+            Ok(vec![from_plan(text)])
+        }
+        _ if args.is_empty() => {
+            let paths = files::collect(&[base.join(verb)])?;
+            if paths.is_empty() {
+                return Err(format!("`{verb}` holds no .board file"));
+            }
+            paths
+                .into_iter()
+                .map(|path| {
+                    let source = files::read(&path)?;
+                    // Named as the plan names it, so that the folder is the same wherever
+                    // the plan is built from.
+                    let name = path
+                        .strip_prefix(base)
+                        .unwrap_or(&path)
+                        .display()
+                        .to_string();
+                    Ok(Source {
+                        name,
+                        text: source.text,
+                        invalid_utf8_at: source.invalid_utf8_at,
+                        group: label.group.clone(),
+                        sample: label.sample,
+                        line: None,
+                    })
+                })
+                .collect()
+        }
+        _ => Err(format!(
+            "`{verb}` is not a step: write `gen GAME …`, `cmd GAME PROGRAM ARGS…` or the path of a .board file or folder"
+        )),
+    }
+}
+
+/// `sample: STEP`, `NAME: STEP` (the cases' group) or just `STEP`.
+fn read_label(line: &str) -> Result<(Label, &str), String> {
+    let Some((first, rest)) = line.split_once(char::is_whitespace) else {
+        return Ok((Label::default(), line));
+    };
+    let Some(name) = first.strip_suffix(':') else {
+        return Ok((Label::default(), line));
+    };
+    if name == "sample" {
+        return Ok((
+            Label {
+                group: None,
+                sample: true,
+            },
+            rest.trim_start(),
+        ));
+    }
+    if !is_group_name(name) {
+        return Err(format!(
+            "`{name}` is not a group name (letters, digits, `_` and `-`)"
+        ));
+    }
+    Ok((
+        Label {
+            group: Some(name.to_string()),
+            sample: false,
+        },
+        rest.trim_start(),
+    ))
+}
+
+/// Runs `GAME PROGRAM ARGS…` in the plan's folder; its standard output is judge input for GAME,
+/// validated and turned into `.board` text (the answers are solved like every other case).
+fn run_generator(args: &[String], base: &Path) -> Result<String, String> {
+    let [game, program, rest @ ..] = args else {
+        return Err("write `cmd GAME PROGRAM ARGS…`, e.g. `cmd race ./mygen 17`".into());
+    };
+    let game = GameId::from_name(game).ok_or_else(|| {
+        let names: Vec<&str> = GameId::ALL.iter().map(|g| g.as_str()).collect();
+        format!("`{game}` is not a game ({})", names.join(", "))
+    })?;
+    // A program named with a folder is found from the plan's folder, like the plan's files.
+    let program_path = if program.contains('/') {
+        base.join(program)
+    } else {
+        PathBuf::from(program)
+    };
+    let output = Command::new(&program_path)
+        .args(rest)
+        .current_dir(base)
+        .stdin(Stdio::null())
+        .stderr(Stdio::inherit())
+        .output()
+        .map_err(|e| format!("`{program}`: {e}"))?;
+    if !output.status.success() {
+        return Err(format!("`{program}` failed: {}", output.status));
+    }
+    let input = String::from_utf8(output.stdout)
+        .map_err(|_| format!("`{program}` printed something that is not UTF-8 text"))?;
+    validate_input(game, &input).map_err(|e| {
+        format!(
+            "`{program}` printed invalid {game} input: line {}: {}",
+            e.line, e.reason
+        )
+    })?;
+    let boards = game
+        .read_judge(&input)
+        .map_err(|e| format!("`{program}`: {e}"))?;
+    let mut text = format!(
+        "// made by: {}\n",
+        shlex::try_join(args.iter().map(String::as_str)).unwrap_or_default()
+    );
+    for (i, board) in boards.iter().enumerate() {
+        text.push('\n');
+        text.push_str(&case_text(
+            game,
+            &format!("{program} test {}", i + 1),
+            &board.to_case(),
+            None,
+        ));
+    }
+    Ok(text)
+}
+
+fn first_line(message: &str) -> String {
+    message
+        .lines()
+        .next()
+        .unwrap_or(message)
+        .trim_start_matches("error: ")
+        .to_string()
+}
