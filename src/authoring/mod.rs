@@ -1,7 +1,9 @@
-//! Tools for test-data authors: board generators and the judge-input validator.
+//! Tools for test-data authors: board generators, the judge-input validator, and the runner
+//! that judges a program under limits.
 
 pub mod generate;
 pub mod rng;
+pub mod run;
 pub mod validate;
 
 use crate::games::{CaseBody, GameId};

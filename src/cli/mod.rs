@@ -6,6 +6,7 @@ mod export;
 mod files;
 mod fmt;
 mod generate;
+mod grade;
 mod judge;
 pub(crate) mod solve;
 mod validate;
@@ -161,6 +162,27 @@ enum Command {
         #[arg(long, value_name = "DIR")]
         tests: Option<PathBuf>,
     },
+    /// Run a solution on every test of a folder made by `export` or `build`, as a judge does:
+    /// limits, a verdict per test (OK, WA, TLE, RE, MLE, OLE), time and peak memory.
+    Grade {
+        /// The test folder (with its `tests.json`).
+        dir: PathBuf,
+        /// Seconds of wall time per test; past it the solution's process group is killed.
+        #[arg(long, default_value_t = 2.0, value_name = "SECS")]
+        time_limit: f64,
+        /// MiB of address space per test (Linux).
+        #[arg(long, value_name = "MIB", value_parser = clap::value_parser!(u64).range(1..))]
+        memory_limit: Option<u64>,
+        /// Tests run at once.
+        #[arg(long, default_value_t = 1, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=64))]
+        jobs: u64,
+        /// One JSON report instead of the table.
+        #[arg(long)]
+        json: bool,
+        /// The solution and its arguments, after `--`.
+        #[arg(last = true, required = true, value_name = "CMD")]
+        command: Vec<String>,
+    },
     /// Rewrite files in the canonical layout (never changes meaning).
     Fmt {
         /// Change nothing; list the files that would change and exit 1 if any.
@@ -240,6 +262,23 @@ pub(crate) fn main() -> ExitCode {
             Some(game) => validate::run(game.into(), &files),
             None => EXIT_UNUSABLE,
         },
+        Command::Grade {
+            dir,
+            time_limit,
+            memory_limit,
+            jobs,
+            json,
+            command,
+        } => grade::run_all(
+            &dir,
+            &command,
+            &grade::Options {
+                time_limit,
+                memory_limit,
+                jobs: usize::try_from(jobs).unwrap_or(1),
+                json,
+            },
+        ),
         Command::Fmt { check, paths } => fmt::run(&paths, check),
         Command::Lsp { stdio: _ } => return boardls::lsp::run(config),
     };

@@ -45,33 +45,39 @@ pub(super) fn run(game: GameId, inputs: &[PathBuf]) -> u8 {
     status
 }
 
+/// `tests.json`, as far as checking and grading read it.
 #[derive(Deserialize)]
-struct Index {
-    tests: Vec<Entry>,
+pub(super) struct Index {
+    pub tests: Vec<Entry>,
 }
 
 #[derive(Deserialize)]
-struct Entry {
-    test: String,
-    game: GameId,
+pub(super) struct Entry {
+    pub test: String,
+    pub game: GameId,
     #[serde(default)]
-    group: Option<String>,
+    pub group: Option<String>,
     #[serde(default)]
-    sample: bool,
-    cases: Vec<serde_json::Value>,
+    pub sample: bool,
+    pub cases: Vec<serde_json::Value>,
+}
+
+/// `DIR/tests.json`, or why it cannot be read.
+pub(super) fn read_index(dir: &Path) -> Result<Index, String> {
+    let path = dir.join("tests.json");
+    fs::read_to_string(&path)
+        .map_err(|e| e.to_string())
+        .and_then(|t| serde_json::from_str(&t).map_err(|e| e.to_string()))
+        .map_err(|e| format!("{}: {e}", path.display()))
 }
 
 /// Every test of `DIR/tests.json`: its input valid, its `.ans` the exact answers. Prints a
 /// table; stops with exit 1 at the first test that fails, naming it and the reason.
 pub(super) fn run_tests(dir: &Path, config: &Config) -> u8 {
-    let index_path = dir.join("tests.json");
-    let index: Index = match fs::read_to_string(&index_path)
-        .map_err(|e| e.to_string())
-        .and_then(|t| serde_json::from_str(&t).map_err(|e| e.to_string()))
-    {
+    let index = match read_index(dir) {
         Ok(index) => index,
         Err(e) => {
-            eprintln!("boardls: {}: {e}", index_path.display());
+            eprintln!("boardls: {e}");
             return EXIT_UNUSABLE;
         }
     };

@@ -861,3 +861,119 @@ fn group_and_sample_directives_are_checked() {
     "#]]
     .assert_eq(&report);
 }
+
+/// A race test folder from the examples, and `boardls` itself for solutions that call it.
+fn race_folder() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let out = dir.path().join("tests");
+    let export = boardls(&["export", "examples/race.board", "--out", path(&out)]);
+    assert_eq!(export.status.code(), Some(0), "{}", text(&export.stderr));
+    dir
+}
+
+fn grade(dir: &Path, extra: &[&str], script: &str) -> Output {
+    let tests = dir.join("tests");
+    let mut args = vec!["grade", path(&tests)];
+    args.extend_from_slice(extra);
+    args.extend_from_slice(&["--", "sh", "-c", script]);
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_boardls"));
+    cmd.args(&args)
+        .current_dir(dir)
+        .env("BOARDLS", env!("CARGO_BIN_EXE_boardls"))
+        .stdin(Stdio::null());
+    cmd.output().expect("boardls runs")
+}
+
+/// Whether process `pid` still exists (and is not a zombie waiting to be reaped).
+fn alive(pid: &str) -> bool {
+    std::fs::read_to_string(format!("/proc/{pid}/stat")).is_ok_and(|stat| !stat.contains(") Z "))
+}
+
+#[test]
+fn grade_judges_a_correct_and_a_wrong_solution() {
+    let dir = race_folder();
+    let ok = grade(dir.path(), &[], "exec \"$BOARDLS\" judge race");
+    assert_eq!(ok.status.code(), Some(0), "{}", text(&ok.stdout));
+    assert!(
+        text(&ok.stdout).ends_with("1/1 test(s) OK\n"),
+        "{}",
+        text(&ok.stdout)
+    );
+    // Right but for its second answer.
+    let wrong = grade(
+        dir.path(),
+        &["--json"],
+        "\"$BOARDLS\" judge race | awk 'NR==2{$0=($0==\"A\")?\"B\":\"A\"}1'",
+    );
+    assert_eq!(wrong.status.code(), Some(1));
+    let json: serde_json::Value = serde_json::from_slice(&wrong.stdout).expect("json");
+    assert_eq!(json["tests"][0]["verdict"], "WA");
+    let detail = json["tests"][0]["detail"].as_str().expect("detail");
+    assert!(detail.starts_with("answer 2: expected `"), "{detail}");
+    let garbage = grade(dir.path(), &[], "echo hello");
+    assert_eq!(garbage.status.code(), Some(1));
+    assert!(
+        text(&garbage.stdout).contains("WA"),
+        "{}",
+        text(&garbage.stdout)
+    );
+    let silent = grade(dir.path(), &[], "true");
+    assert!(
+        text(&silent.stdout).contains("missing output"),
+        "{}",
+        text(&silent.stdout)
+    );
+}
+
+#[test]
+fn grade_stops_slow_crashing_and_flooding_solutions_and_leaves_no_process() {
+    let dir = race_folder();
+    let pidfile = dir.path().join("pid");
+    // The sleeper starts a grandchild: the whole group must go.
+    let slow = grade(
+        dir.path(),
+        &["--time-limit", "0.5"],
+        "sleep 30 & echo $! > pid; wait",
+    );
+    assert_eq!(slow.status.code(), Some(1));
+    assert!(text(&slow.stdout).contains("TLE"), "{}", text(&slow.stdout));
+    let pid = std::fs::read_to_string(&pidfile).expect("pid written");
+    assert!(
+        !alive(pid.trim()),
+        "the sleeping grandchild {pid} was left behind"
+    );
+
+    let crash = grade(dir.path(), &[], "kill -SEGV $$");
+    assert!(
+        text(&crash.stdout).contains("RE       "),
+        "{}",
+        text(&crash.stdout)
+    );
+    assert!(
+        text(&crash.stdout).contains("killed by SIGSEGV"),
+        "{}",
+        text(&crash.stdout)
+    );
+    let exit = grade(dir.path(), &[], "exit 3");
+    assert!(
+        text(&exit.stdout).contains("exit code 3"),
+        "{}",
+        text(&exit.stdout)
+    );
+    let flood = grade(dir.path(), &[], "yes");
+    assert_eq!(flood.status.code(), Some(1));
+    assert!(
+        text(&flood.stdout).contains("OLE"),
+        "{}",
+        text(&flood.stdout)
+    );
+    let hog = grade(
+        dir.path(),
+        &["--memory-limit", "200"],
+        "exec python3 -c 'a = []\nwhile True: a.append(bytearray(10**6))'",
+    );
+    assert_eq!(hog.status.code(), Some(1));
+    assert!(text(&hog.stdout).contains("MLE"), "{}", text(&hog.stdout));
+    let missing = boardls(&["grade", "/nonexistent-folder", "--", "true"]);
+    assert_eq!(missing.status.code(), Some(2));
+}

@@ -1,0 +1,258 @@
+//! `boardls grade DIR -- CMD`: the local judge for a test folder made by `export` or `build`:
+//! every test run under limits, its output compared with the `.ans` token by token.
+
+use super::validate::{read_index, table};
+use super::{EXIT_ERRORS, EXIT_OK, EXIT_UNUSABLE};
+use boardls::authoring::run::{Ending, Limits, run};
+use serde::Serialize;
+use std::fs;
+use std::path::Path;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::Duration;
+
+/// Output kept per test: far above any answer file of the original limits.
+const OUTPUT_CAP: usize = 16 << 20;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+enum Verdict {
+    #[serde(rename = "OK")]
+    Ok,
+    #[serde(rename = "WA")]
+    WrongAnswer,
+    #[serde(rename = "TLE")]
+    TimeLimit,
+    #[serde(rename = "RE")]
+    RuntimeError,
+    #[serde(rename = "MLE")]
+    MemoryLimit,
+    #[serde(rename = "OLE")]
+    OutputTooLarge,
+}
+
+impl Verdict {
+    fn as_str(self) -> &'static str {
+        match self {
+            Verdict::Ok => "OK",
+            Verdict::WrongAnswer => "WA",
+            Verdict::TimeLimit => "TLE",
+            Verdict::RuntimeError => "RE",
+            Verdict::MemoryLimit => "MLE",
+            Verdict::OutputTooLarge => "OLE",
+        }
+    }
+}
+
+#[derive(Serialize)]
+struct Graded {
+    test: String,
+    verdict: Verdict,
+    time_ms: u64,
+    /// Peak resident memory seen, KiB (sampled while it ran).
+    peak_kib: Option<u64>,
+    detail: String,
+}
+
+#[derive(Serialize)]
+struct Report {
+    tests: Vec<Graded>,
+    ok: usize,
+    total: usize,
+}
+
+pub(super) struct Options {
+    pub time_limit: f64,
+    pub memory_limit: Option<u64>,
+    pub jobs: usize,
+    pub json: bool,
+}
+
+pub(super) fn run_all(dir: &Path, command: &[String], options: &Options) -> u8 {
+    let Some((program, args)) = command.split_first() else {
+        eprintln!("boardls: grade: give the solution to run after `--`: grade DIR -- ./sol");
+        return EXIT_UNUSABLE;
+    };
+    let Ok(time) = Duration::try_from_secs_f64(options.time_limit) else {
+        eprintln!("boardls: --time-limit takes a number of seconds");
+        return EXIT_UNUSABLE;
+    };
+    let index = match read_index(dir) {
+        Ok(index) => index,
+        Err(e) => {
+            eprintln!("boardls: {e}");
+            return EXIT_UNUSABLE;
+        }
+    };
+    let limits = Limits {
+        time,
+        memory_mib: options.memory_limit,
+        output_bytes: OUTPUT_CAP,
+    };
+    let next = AtomicUsize::new(0);
+    let results: Mutex<Vec<Option<Result<Graded, String>>>> =
+        Mutex::new((0..index.tests.len()).map(|_| None).collect());
+    std::thread::scope(|scope| {
+        for _ in 0..options.jobs.max(1) {
+            scope.spawn(|| {
+                loop {
+                    let i = next.fetch_add(1, Ordering::SeqCst);
+                    let Some(entry) = index.tests.get(i) else {
+                        break;
+                    };
+                    let graded = grade_one(dir, &entry.test, program, args, &limits);
+                    if let Ok(mut all) = results.lock() {
+                        all[i] = Some(graded);
+                    }
+                }
+            });
+        }
+    });
+    let mut tests = Vec::new();
+    for result in results.into_inner().unwrap_or_default() {
+        match result {
+            Some(Ok(graded)) => tests.push(graded),
+            Some(Err(e)) => {
+                eprintln!("boardls: {e}");
+                return EXIT_UNUSABLE;
+            }
+            None => {}
+        }
+    }
+    let ok = tests.iter().filter(|t| t.verdict == Verdict::Ok).count();
+    let report = Report {
+        total: tests.len(),
+        ok,
+        tests,
+    };
+    if options.json {
+        match serde_json::to_string_pretty(&report) {
+            Ok(json) => println!("{json}"),
+            Err(e) => {
+                eprintln!("boardls: {e}");
+                return EXIT_UNUSABLE;
+            }
+        }
+    } else {
+        let mut rows = vec![[
+            "test".to_string(),
+            "verdict".into(),
+            "time".into(),
+            "memory".into(),
+            "detail".into(),
+        ]];
+        for t in &report.tests {
+            rows.push([
+                t.test.clone(),
+                t.verdict.as_str().into(),
+                format!("{} ms", t.time_ms),
+                t.peak_kib
+                    .map_or_else(|| "-".into(), |k| format!("{:.1} MiB", k as f64 / 1024.0)),
+                t.detail.clone(),
+            ]);
+        }
+        print!("{}", table(&rows));
+        println!("{}/{} test(s) OK", report.ok, report.total);
+    }
+    if report.ok == report.total {
+        EXIT_OK
+    } else {
+        EXIT_ERRORS
+    }
+}
+
+/// One test's verdict; `Err` when the test folder or the program cannot be used at all.
+fn grade_one(
+    dir: &Path,
+    test: &str,
+    program: &str,
+    args: &[String],
+    limits: &Limits,
+) -> Result<Graded, String> {
+    let input_path = dir.join(format!("{test}.in"));
+    let answer_path = dir.join(format!("{test}.ans"));
+    let input = fs::read(&input_path).map_err(|e| format!("{}: {e}", input_path.display()))?;
+    let expected =
+        fs::read_to_string(&answer_path).map_err(|e| format!("{}: {e}", answer_path.display()))?;
+    let ran = run(program, args, &input, limits).map_err(|e| format!("`{program}`: {e}"))?;
+    let (verdict, detail) = match &ran.ending {
+        Ending::TimedOut => (
+            Verdict::TimeLimit,
+            format!("stopped after {:.1} s", limits.time.as_secs_f64()),
+        ),
+        Ending::OutputTooLarge => (
+            Verdict::OutputTooLarge,
+            format!("more than {} MiB of output", OUTPUT_CAP >> 20),
+        ),
+        Ending::Signaled(signal) => (Verdict::RuntimeError, format!("killed by {signal}")),
+        Ending::Exited(code) if *code != 0 => (Verdict::RuntimeError, format!("exit code {code}")),
+        Ending::Exited(_) => compare(&expected, &String::from_utf8_lossy(&ran.stdout)),
+    };
+    // An allocation refused by the address-space limit ends a program as a crash or an error
+    // exit; one that used nearly all of the limit is told apart as MLE.
+    let near_limit = limits
+        .memory_mib
+        .zip(ran.peak_kib)
+        .is_some_and(|(mib, kib)| kib.saturating_mul(10) >= mib.saturating_mul(1024 * 9));
+    let (verdict, detail) = if verdict == Verdict::RuntimeError && near_limit {
+        (
+            Verdict::MemoryLimit,
+            format!("{detail} at the memory limit"),
+        )
+    } else {
+        (verdict, detail)
+    };
+    Ok(Graded {
+        test: test.to_string(),
+        verdict,
+        time_ms: u64::try_from(ran.wall.as_millis()).unwrap_or(u64::MAX),
+        peak_kib: ran.peak_kib,
+        detail,
+    })
+}
+
+/// Token by token: whitespace between tokens is free, tokens are exact. The detail names the
+/// answer line and what was expected and printed.
+fn compare(expected: &str, got: &str) -> (Verdict, String) {
+    let mut printed = got.split_whitespace();
+    let mut count = 0;
+    for (line, answer) in expected.lines().enumerate() {
+        for want in answer.split_whitespace() {
+            count += 1;
+            match printed.next() {
+                Some(token) if token == want => {}
+                Some(token) => {
+                    return (
+                        Verdict::WrongAnswer,
+                        format!(
+                            "answer {}: expected `{want}`, got `{}`",
+                            line + 1,
+                            short(token)
+                        ),
+                    );
+                }
+                None if count == 1 => return (Verdict::WrongAnswer, "missing output".into()),
+                None => {
+                    return (
+                        Verdict::WrongAnswer,
+                        format!("output ends before answer {} (`{want}`)", line + 1),
+                    );
+                }
+            }
+        }
+    }
+    match printed.next() {
+        Some(extra) => (
+            Verdict::WrongAnswer,
+            format!("extra output after the last answer: `{}`", short(extra)),
+        ),
+        None => (Verdict::Ok, String::new()),
+    }
+}
+
+fn short(token: &str) -> String {
+    let mut out: String = token.chars().take(30).collect();
+    if out.len() < token.len() {
+        out.push('…');
+    }
+    out
+}
