@@ -108,16 +108,20 @@ module.exports = grammar({
 
     _comment: ($) => choice($.comment, $.directive),
 
-    // `// boardls: allow E201 W301` or `// boardls: suite`; anything else after `boardls:` is
-    // an error (E111): the whole comment, followed by a MISSING token.
+    // `// boardls: allow E201 W301`, `// boardls: suite`, `// boardls: sample` or
+    // `// boardls: group NAME`; anything else after `boardls:` is an error (E111): the whole
+    // comment, followed by a MISSING token.
     directive: ($) =>
       choice(
         seq(
           alias($._directive_start, $.directive_marker),
-          choice(seq('allow', repeat1($.code)), 'suite'),
+          choice(seq('allow', repeat1($.code)), 'suite', 'sample', seq('group', $.group_name)),
         ),
         seq(alias($._bad_directive, $.directive_marker), $._invalid_end),
       ),
+
+    // The scanner has checked the name (letters, digits, `_`, `-`; at most 64).
+    group_name: (_) => /[A-Za-z0-9][A-Za-z0-9_-]*/,
 
     // Game ids and keys.
     identifier: (_) => /[a-z][a-z0-9_-]*/,

@@ -7,11 +7,11 @@
 #endif
 
 #define LANGUAGE_VERSION 15
-#define STATE_COUNT 50
+#define STATE_COUNT 52
 #define LARGE_STATE_COUNT 2
-#define SYMBOL_COUNT 40
+#define SYMBOL_COUNT 43
 #define ALIAS_COUNT 1
-#define TOKEN_COUNT 23
+#define TOKEN_COUNT 26
 #define EXTERNAL_TOKEN_COUNT 13
 #define FIELD_COUNT 5
 #define MAX_ALIAS_SEQUENCE_LENGTH 4
@@ -28,38 +28,41 @@ enum ts_symbol_identifiers {
   anon_sym_EQ = 6,
   anon_sym_allow = 7,
   anon_sym_suite = 8,
-  sym_identifier = 9,
-  sym__newline = 10,
-  sym_cells = 11,
-  sym__more_cells = 12,
-  sym_value = 13,
-  sym_comment = 14,
-  sym__directive_start = 15,
-  sym__bad_directive = 16,
-  sym_code = 17,
-  sym__header_start = 18,
-  sym__bad_header = 19,
-  sym__invalid_text = 20,
-  sym__invalid_end = 21,
-  sym__error_sentinel = 22,
-  sym_source_file = 23,
-  sym__preamble_line = 24,
-  sym_case = 25,
-  sym__case_line = 26,
-  sym_invalid = 27,
-  sym_header = 28,
-  sym_name = 29,
-  sym_property = 30,
-  sym_row = 31,
-  sym__comment = 32,
-  sym_directive = 33,
-  aux_sym_source_file_repeat1 = 34,
-  aux_sym_source_file_repeat2 = 35,
-  aux_sym_case_repeat1 = 36,
-  aux_sym_name_repeat1 = 37,
-  aux_sym_row_repeat1 = 38,
-  aux_sym_directive_repeat1 = 39,
-  alias_sym_key = 40,
+  anon_sym_sample = 9,
+  anon_sym_group = 10,
+  sym_group_name = 11,
+  sym_identifier = 12,
+  sym__newline = 13,
+  sym_cells = 14,
+  sym__more_cells = 15,
+  sym_value = 16,
+  sym_comment = 17,
+  sym__directive_start = 18,
+  sym__bad_directive = 19,
+  sym_code = 20,
+  sym__header_start = 21,
+  sym__bad_header = 22,
+  sym__invalid_text = 23,
+  sym__invalid_end = 24,
+  sym__error_sentinel = 25,
+  sym_source_file = 26,
+  sym__preamble_line = 27,
+  sym_case = 28,
+  sym__case_line = 29,
+  sym_invalid = 30,
+  sym_header = 31,
+  sym_name = 32,
+  sym_property = 33,
+  sym_row = 34,
+  sym__comment = 35,
+  sym_directive = 36,
+  aux_sym_source_file_repeat1 = 37,
+  aux_sym_source_file_repeat2 = 38,
+  aux_sym_case_repeat1 = 39,
+  aux_sym_name_repeat1 = 40,
+  aux_sym_row_repeat1 = 41,
+  aux_sym_directive_repeat1 = 42,
+  alias_sym_key = 43,
 };
 
 static const char * const ts_symbol_names[] = {
@@ -72,6 +75,9 @@ static const char * const ts_symbol_names[] = {
   [anon_sym_EQ] = "=",
   [anon_sym_allow] = "allow",
   [anon_sym_suite] = "suite",
+  [anon_sym_sample] = "sample",
+  [anon_sym_group] = "group",
+  [sym_group_name] = "group_name",
   [sym_identifier] = "game",
   [sym__newline] = "_newline",
   [sym_cells] = "cells",
@@ -116,6 +122,9 @@ static const TSSymbol ts_symbol_map[] = {
   [anon_sym_EQ] = anon_sym_EQ,
   [anon_sym_allow] = anon_sym_allow,
   [anon_sym_suite] = anon_sym_suite,
+  [anon_sym_sample] = anon_sym_sample,
+  [anon_sym_group] = anon_sym_group,
+  [sym_group_name] = sym_group_name,
   [sym_identifier] = sym_identifier,
   [sym__newline] = sym__newline,
   [sym_cells] = sym_cells,
@@ -186,6 +195,18 @@ static const TSSymbolMetadata ts_symbol_metadata[] = {
   [anon_sym_suite] = {
     .visible = true,
     .named = false,
+  },
+  [anon_sym_sample] = {
+    .visible = true,
+    .named = false,
+  },
+  [anon_sym_group] = {
+    .visible = true,
+    .named = false,
+  },
+  [sym_group_name] = {
+    .visible = true,
+    .named = true,
   },
   [sym_identifier] = {
     .visible = true,
@@ -422,6 +443,8 @@ static const TSStateId ts_primary_state_ids[STATE_COUNT] = {
   [47] = 47,
   [48] = 48,
   [49] = 49,
+  [50] = 50,
+  [51] = 51,
 };
 
 static bool ts_lex(TSLexer *lexer, TSStateId state) {
@@ -429,193 +452,155 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
   eof = lexer->eof(lexer);
   switch (state) {
     case 0:
-      if (eof) ADVANCE(14);
-      if (lookahead == '"') ADVANCE(17);
-      if (lookahead == '=') ADVANCE(20);
-      if (lookahead == '\\') ADVANCE(11);
-      if (lookahead == ']') ADVANCE(15);
-      if (lookahead == 'a') ADVANCE(28);
-      if (lookahead == 's') ADVANCE(31);
+      if (eof) ADVANCE(22);
+      if (lookahead == '"') ADVANCE(25);
+      if (lookahead == '=') ADVANCE(28);
+      if (lookahead == '\\') ADVANCE(19);
+      if (lookahead == ']') ADVANCE(23);
+      if (lookahead == 'a') ADVANCE(6);
+      if (lookahead == 'g') ADVANCE(14);
+      if (lookahead == 's') ADVANCE(2);
       if (lookahead == '\t' ||
-          lookahead == ' ') SKIP(12);
-      if (('b' <= lookahead && lookahead <= 'z')) ADVANCE(33);
+          lookahead == ' ') SKIP(20);
       END_STATE();
     case 1:
-      if (lookahead == '"') ADVANCE(17);
-      if (lookahead == '\\') ADVANCE(11);
+      if (lookahead == '"') ADVANCE(25);
+      if (lookahead == '\\') ADVANCE(19);
       if (lookahead != 0 &&
           lookahead != '\n' &&
-          lookahead != '\r') ADVANCE(18);
+          lookahead != '\r') ADVANCE(26);
       END_STATE();
     case 2:
-      if (lookahead == 'a') ADVANCE(6);
-      if (lookahead == 's') ADVANCE(9);
-      if (lookahead == '\t' ||
-          lookahead == ' ') SKIP(2);
+      if (lookahead == 'a') ADVANCE(9);
+      if (lookahead == 'u') ADVANCE(5);
       END_STATE();
     case 3:
-      if (lookahead == 'e') ADVANCE(23);
+      if (lookahead == 'e') ADVANCE(30);
       END_STATE();
     case 4:
-      if (lookahead == 'i') ADVANCE(8);
+      if (lookahead == 'e') ADVANCE(31);
       END_STATE();
     case 5:
-      if (lookahead == 'l') ADVANCE(7);
+      if (lookahead == 'i') ADVANCE(15);
       END_STATE();
     case 6:
-      if (lookahead == 'l') ADVANCE(5);
+      if (lookahead == 'l') ADVANCE(7);
       END_STATE();
     case 7:
-      if (lookahead == 'o') ADVANCE(10);
+      if (lookahead == 'l') ADVANCE(11);
       END_STATE();
     case 8:
-      if (lookahead == 't') ADVANCE(3);
+      if (lookahead == 'l') ADVANCE(4);
       END_STATE();
     case 9:
-      if (lookahead == 'u') ADVANCE(4);
+      if (lookahead == 'm') ADVANCE(13);
       END_STATE();
     case 10:
-      if (lookahead == 'w') ADVANCE(21);
+      if (lookahead == 'o') ADVANCE(16);
       END_STATE();
     case 11:
-      if (lookahead == '"' ||
-          lookahead == '\\') ADVANCE(19);
+      if (lookahead == 'o') ADVANCE(17);
       END_STATE();
     case 12:
-      if (eof) ADVANCE(14);
-      if (lookahead == '"') ADVANCE(16);
-      if (lookahead == '=') ADVANCE(20);
-      if (lookahead == ']') ADVANCE(15);
-      if (lookahead == 'a') ADVANCE(28);
-      if (lookahead == 's') ADVANCE(31);
-      if (lookahead == '\t' ||
-          lookahead == ' ') SKIP(12);
-      if (('b' <= lookahead && lookahead <= 'z')) ADVANCE(33);
+      if (lookahead == 'p') ADVANCE(32);
       END_STATE();
     case 13:
-      if (eof) ADVANCE(14);
-      if (lookahead == '"') ADVANCE(16);
-      if (lookahead == ']') ADVANCE(15);
-      if (lookahead == '\t' ||
-          lookahead == ' ') SKIP(13);
-      if (('a' <= lookahead && lookahead <= 'z')) ADVANCE(33);
+      if (lookahead == 'p') ADVANCE(8);
       END_STATE();
     case 14:
-      ACCEPT_TOKEN(ts_builtin_sym_end);
+      if (lookahead == 'r') ADVANCE(10);
       END_STATE();
     case 15:
-      ACCEPT_TOKEN(anon_sym_RBRACK);
+      if (lookahead == 't') ADVANCE(3);
       END_STATE();
     case 16:
-      ACCEPT_TOKEN(anon_sym_DQUOTE);
+      if (lookahead == 'u') ADVANCE(12);
       END_STATE();
     case 17:
-      ACCEPT_TOKEN(anon_sym_DQUOTE2);
+      if (lookahead == 'w') ADVANCE(29);
       END_STATE();
     case 18:
+      if (lookahead == '\t' ||
+          lookahead == ' ') SKIP(18);
+      if (('0' <= lookahead && lookahead <= '9') ||
+          ('A' <= lookahead && lookahead <= 'Z') ||
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(33);
+      END_STATE();
+    case 19:
+      if (lookahead == '"' ||
+          lookahead == '\\') ADVANCE(27);
+      END_STATE();
+    case 20:
+      if (eof) ADVANCE(22);
+      if (lookahead == '"') ADVANCE(24);
+      if (lookahead == '=') ADVANCE(28);
+      if (lookahead == ']') ADVANCE(23);
+      if (lookahead == 'a') ADVANCE(6);
+      if (lookahead == 'g') ADVANCE(14);
+      if (lookahead == 's') ADVANCE(2);
+      if (lookahead == '\t' ||
+          lookahead == ' ') SKIP(20);
+      END_STATE();
+    case 21:
+      if (eof) ADVANCE(22);
+      if (lookahead == '"') ADVANCE(24);
+      if (lookahead == ']') ADVANCE(23);
+      if (lookahead == '\t' ||
+          lookahead == ' ') SKIP(21);
+      if (('a' <= lookahead && lookahead <= 'z')) ADVANCE(34);
+      END_STATE();
+    case 22:
+      ACCEPT_TOKEN(ts_builtin_sym_end);
+      END_STATE();
+    case 23:
+      ACCEPT_TOKEN(anon_sym_RBRACK);
+      END_STATE();
+    case 24:
+      ACCEPT_TOKEN(anon_sym_DQUOTE);
+      END_STATE();
+    case 25:
+      ACCEPT_TOKEN(anon_sym_DQUOTE2);
+      END_STATE();
+    case 26:
       ACCEPT_TOKEN(sym__name_text);
       if (lookahead != 0 &&
           lookahead != '\n' &&
           lookahead != '\r' &&
           lookahead != '"' &&
-          lookahead != '\\') ADVANCE(18);
-      END_STATE();
-    case 19:
-      ACCEPT_TOKEN(sym_escape_sequence);
-      END_STATE();
-    case 20:
-      ACCEPT_TOKEN(anon_sym_EQ);
-      END_STATE();
-    case 21:
-      ACCEPT_TOKEN(anon_sym_allow);
-      END_STATE();
-    case 22:
-      ACCEPT_TOKEN(anon_sym_allow);
-      if (lookahead == '-' ||
-          ('0' <= lookahead && lookahead <= '9') ||
-          lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(33);
-      END_STATE();
-    case 23:
-      ACCEPT_TOKEN(anon_sym_suite);
-      END_STATE();
-    case 24:
-      ACCEPT_TOKEN(anon_sym_suite);
-      if (lookahead == '-' ||
-          ('0' <= lookahead && lookahead <= '9') ||
-          lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(33);
-      END_STATE();
-    case 25:
-      ACCEPT_TOKEN(sym_identifier);
-      if (lookahead == 'e') ADVANCE(24);
-      if (lookahead == '-' ||
-          ('0' <= lookahead && lookahead <= '9') ||
-          lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(33);
-      END_STATE();
-    case 26:
-      ACCEPT_TOKEN(sym_identifier);
-      if (lookahead == 'i') ADVANCE(30);
-      if (lookahead == '-' ||
-          ('0' <= lookahead && lookahead <= '9') ||
-          lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(33);
+          lookahead != '\\') ADVANCE(26);
       END_STATE();
     case 27:
-      ACCEPT_TOKEN(sym_identifier);
-      if (lookahead == 'l') ADVANCE(29);
-      if (lookahead == '-' ||
-          ('0' <= lookahead && lookahead <= '9') ||
-          lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(33);
+      ACCEPT_TOKEN(sym_escape_sequence);
       END_STATE();
     case 28:
-      ACCEPT_TOKEN(sym_identifier);
-      if (lookahead == 'l') ADVANCE(27);
-      if (lookahead == '-' ||
-          ('0' <= lookahead && lookahead <= '9') ||
-          lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(33);
+      ACCEPT_TOKEN(anon_sym_EQ);
       END_STATE();
     case 29:
-      ACCEPT_TOKEN(sym_identifier);
-      if (lookahead == 'o') ADVANCE(32);
-      if (lookahead == '-' ||
-          ('0' <= lookahead && lookahead <= '9') ||
-          lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(33);
+      ACCEPT_TOKEN(anon_sym_allow);
       END_STATE();
     case 30:
-      ACCEPT_TOKEN(sym_identifier);
-      if (lookahead == 't') ADVANCE(25);
-      if (lookahead == '-' ||
-          ('0' <= lookahead && lookahead <= '9') ||
-          lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(33);
+      ACCEPT_TOKEN(anon_sym_suite);
       END_STATE();
     case 31:
-      ACCEPT_TOKEN(sym_identifier);
-      if (lookahead == 'u') ADVANCE(26);
-      if (lookahead == '-' ||
-          ('0' <= lookahead && lookahead <= '9') ||
-          lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(33);
+      ACCEPT_TOKEN(anon_sym_sample);
       END_STATE();
     case 32:
-      ACCEPT_TOKEN(sym_identifier);
-      if (lookahead == 'w') ADVANCE(22);
+      ACCEPT_TOKEN(anon_sym_group);
+      END_STATE();
+    case 33:
+      ACCEPT_TOKEN(sym_group_name);
       if (lookahead == '-' ||
           ('0' <= lookahead && lookahead <= '9') ||
+          ('A' <= lookahead && lookahead <= 'Z') ||
           lookahead == '_' ||
           ('a' <= lookahead && lookahead <= 'z')) ADVANCE(33);
       END_STATE();
-    case 33:
+    case 34:
       ACCEPT_TOKEN(sym_identifier);
       if (lookahead == '-' ||
           ('0' <= lookahead && lookahead <= '9') ||
           lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(33);
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(34);
       END_STATE();
     default:
       return false;
@@ -625,13 +610,13 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
 static const TSLexerMode ts_lex_modes[STATE_COUNT] = {
   [0] = {.lex_state = 0, .external_lex_state = 1},
   [1] = {.lex_state = 0, .external_lex_state = 2},
-  [2] = {.lex_state = 13, .external_lex_state = 3},
+  [2] = {.lex_state = 21, .external_lex_state = 3},
   [3] = {.lex_state = 0, .external_lex_state = 2},
   [4] = {.lex_state = 0, .external_lex_state = 4},
   [5] = {.lex_state = 0, .external_lex_state = 4},
-  [6] = {.lex_state = 0, .external_lex_state = 5},
+  [6] = {.lex_state = 0, .external_lex_state = 4},
   [7] = {.lex_state = 0, .external_lex_state = 5},
-  [8] = {.lex_state = 0, .external_lex_state = 4},
+  [8] = {.lex_state = 0, .external_lex_state = 5},
   [9] = {.lex_state = 0, .external_lex_state = 5},
   [10] = {.lex_state = 0, .external_lex_state = 6},
   [11] = {.lex_state = 0, .external_lex_state = 6},
@@ -643,36 +628,38 @@ static const TSLexerMode ts_lex_modes[STATE_COUNT] = {
   [17] = {.lex_state = 0, .external_lex_state = 4},
   [18] = {.lex_state = 0, .external_lex_state = 4},
   [19] = {.lex_state = 0, .external_lex_state = 8},
-  [20] = {.lex_state = 0, .external_lex_state = 9},
-  [21] = {.lex_state = 0, .external_lex_state = 9},
+  [20] = {.lex_state = 0, .external_lex_state = 8},
+  [21] = {.lex_state = 0, .external_lex_state = 8},
   [22] = {.lex_state = 0, .external_lex_state = 9},
-  [23] = {.lex_state = 0, .external_lex_state = 8},
-  [24] = {.lex_state = 0, .external_lex_state = 9},
+  [23] = {.lex_state = 0, .external_lex_state = 9},
+  [24] = {.lex_state = 0, .external_lex_state = 8},
   [25] = {.lex_state = 0, .external_lex_state = 6},
   [26] = {.lex_state = 0, .external_lex_state = 6},
   [27] = {.lex_state = 0, .external_lex_state = 6},
   [28] = {.lex_state = 0, .external_lex_state = 6},
   [29] = {.lex_state = 0, .external_lex_state = 6},
   [30] = {.lex_state = 0, .external_lex_state = 6},
-  [31] = {.lex_state = 1},
+  [31] = {.lex_state = 0},
   [32] = {.lex_state = 0, .external_lex_state = 6},
   [33] = {.lex_state = 1},
   [34] = {.lex_state = 0, .external_lex_state = 6},
-  [35] = {.lex_state = 0, .external_lex_state = 6},
+  [35] = {.lex_state = 1},
   [36] = {.lex_state = 0, .external_lex_state = 6},
   [37] = {.lex_state = 1},
-  [38] = {.lex_state = 13},
-  [39] = {.lex_state = 0, .external_lex_state = 10},
-  [40] = {.lex_state = 2},
-  [41] = {.lex_state = 0, .external_lex_state = 11},
-  [42] = {.lex_state = 13},
-  [43] = {.lex_state = 0, .external_lex_state = 11},
-  [44] = {.lex_state = 0},
-  [45] = {.lex_state = 0, .external_lex_state = 11},
-  [46] = {.lex_state = 0},
-  [47] = {.lex_state = 0},
+  [38] = {.lex_state = 0, .external_lex_state = 6},
+  [39] = {.lex_state = 0, .external_lex_state = 6},
+  [40] = {.lex_state = 21},
+  [41] = {.lex_state = 0, .external_lex_state = 10},
+  [42] = {.lex_state = 0, .external_lex_state = 11},
+  [43] = {.lex_state = 0},
+  [44] = {.lex_state = 0, .external_lex_state = 11},
+  [45] = {.lex_state = 0},
+  [46] = {.lex_state = 18},
+  [47] = {.lex_state = 0, .external_lex_state = 11},
   [48] = {.lex_state = 0},
   [49] = {.lex_state = 0},
+  [50] = {.lex_state = 0},
+  [51] = {.lex_state = 21},
 };
 
 static const uint16_t ts_parse_table[LARGE_STATE_COUNT][SYMBOL_COUNT] = {
@@ -685,7 +672,8 @@ static const uint16_t ts_parse_table[LARGE_STATE_COUNT][SYMBOL_COUNT] = {
     [anon_sym_EQ] = ACTIONS(1),
     [anon_sym_allow] = ACTIONS(1),
     [anon_sym_suite] = ACTIONS(1),
-    [sym_identifier] = ACTIONS(1),
+    [anon_sym_sample] = ACTIONS(1),
+    [anon_sym_group] = ACTIONS(1),
     [sym__newline] = ACTIONS(1),
     [sym_cells] = ACTIONS(1),
     [sym__more_cells] = ACTIONS(1),
@@ -701,15 +689,15 @@ static const uint16_t ts_parse_table[LARGE_STATE_COUNT][SYMBOL_COUNT] = {
     [sym__error_sentinel] = ACTIONS(1),
   },
   [STATE(1)] = {
-    [sym_source_file] = STATE(44),
+    [sym_source_file] = STATE(48),
     [sym__preamble_line] = STATE(10),
-    [sym_case] = STATE(22),
-    [sym_invalid] = STATE(8),
+    [sym_case] = STATE(19),
+    [sym_invalid] = STATE(5),
     [sym_header] = STATE(4),
     [sym__comment] = STATE(10),
     [sym_directive] = STATE(10),
     [aux_sym_source_file_repeat1] = STATE(12),
-    [aux_sym_source_file_repeat2] = STATE(22),
+    [aux_sym_source_file_repeat2] = STATE(19),
     [ts_builtin_sym_end] = ACTIONS(3),
     [sym__newline] = ACTIONS(5),
     [sym_comment] = ACTIONS(7),
@@ -735,11 +723,11 @@ static const uint16_t ts_small_parse_table[] = {
       sym_cells,
     ACTIONS(25), 1,
       sym_comment,
-    STATE(5), 3,
+    STATE(6), 3,
       sym_invalid,
       sym_property,
       sym_row,
-    STATE(35), 3,
+    STATE(34), 3,
       sym__case_line,
       sym__comment,
       sym_directive,
@@ -757,7 +745,7 @@ static const uint16_t ts_small_parse_table[] = {
       sym__invalid_text,
     ACTIONS(29), 1,
       sym_comment,
-    STATE(8), 1,
+    STATE(5), 1,
       sym_invalid,
     STATE(36), 3,
       sym__preamble_line,
@@ -777,9 +765,9 @@ static const uint16_t ts_small_parse_table[] = {
       sym__newline,
     ACTIONS(35), 1,
       sym_comment,
-    STATE(25), 1,
+    STATE(29), 1,
       aux_sym_case_repeat1,
-    STATE(26), 2,
+    STATE(28), 2,
       sym__comment,
       sym_directive,
     ACTIONS(31), 3,
@@ -793,7 +781,7 @@ static const uint16_t ts_small_parse_table[] = {
       sym__bad_directive,
     ACTIONS(39), 1,
       sym_comment,
-    STATE(34), 2,
+    STATE(39), 2,
       sym__comment,
       sym_directive,
     ACTIONS(37), 4,
@@ -801,20 +789,22 @@ static const uint16_t ts_small_parse_table[] = {
       sym__header_start,
       sym__bad_header,
       ts_builtin_sym_end,
-  [107] = 3,
-    ACTIONS(43), 1,
-      sym__more_cells,
-    STATE(7), 1,
-      aux_sym_row_repeat1,
-    ACTIONS(41), 7,
-      sym__newline,
-      sym_comment,
+  [107] = 5,
+    ACTIONS(9), 1,
       sym__directive_start,
+    ACTIONS(11), 1,
       sym__bad_directive,
+    ACTIONS(43), 1,
+      sym_comment,
+    STATE(38), 2,
+      sym__comment,
+      sym_directive,
+    ACTIONS(41), 4,
+      sym__newline,
       sym__header_start,
       sym__bad_header,
       ts_builtin_sym_end,
-  [123] = 3,
+  [127] = 3,
     ACTIONS(47), 1,
       sym__more_cells,
     STATE(9), 1,
@@ -827,18 +817,16 @@ static const uint16_t ts_small_parse_table[] = {
       sym__header_start,
       sym__bad_header,
       ts_builtin_sym_end,
-  [139] = 5,
-    ACTIONS(9), 1,
-      sym__directive_start,
-    ACTIONS(11), 1,
-      sym__bad_directive,
+  [143] = 3,
     ACTIONS(51), 1,
-      sym_comment,
-    STATE(32), 2,
-      sym__comment,
-      sym_directive,
-    ACTIONS(49), 4,
+      sym__more_cells,
+    STATE(7), 1,
+      aux_sym_row_repeat1,
+    ACTIONS(49), 7,
       sym__newline,
+      sym_comment,
+      sym__directive_start,
+      sym__bad_directive,
       sym__header_start,
       sym__bad_header,
       ts_builtin_sym_end,
@@ -868,7 +856,7 @@ static const uint16_t ts_small_parse_table[] = {
       sym_header,
     STATE(11), 1,
       aux_sym_source_file_repeat1,
-    STATE(21), 2,
+    STATE(20), 2,
       sym_case,
       aux_sym_source_file_repeat2,
   [198] = 7,
@@ -882,7 +870,7 @@ static const uint16_t ts_small_parse_table[] = {
       ts_builtin_sym_end,
     STATE(4), 1,
       sym_header,
-    STATE(27), 1,
+    STATE(25), 1,
       aux_sym_source_file_repeat1,
     STATE(24), 2,
       sym_case,
@@ -898,9 +886,9 @@ static const uint16_t ts_small_parse_table[] = {
       ts_builtin_sym_end,
     STATE(4), 1,
       sym_header,
-    STATE(27), 1,
+    STATE(25), 1,
       aux_sym_source_file_repeat1,
-    STATE(21), 2,
+    STATE(20), 2,
       sym_case,
       aux_sym_source_file_repeat2,
   [244] = 2,
@@ -959,41 +947,7 @@ static const uint16_t ts_small_parse_table[] = {
       sym__header_start,
       sym__bad_header,
       ts_builtin_sym_end,
-  [307] = 3,
-    ACTIONS(78), 1,
-      sym_code,
-    STATE(23), 1,
-      aux_sym_directive_repeat1,
-    ACTIONS(76), 4,
-      sym__newline,
-      sym__header_start,
-      sym__bad_header,
-      ts_builtin_sym_end,
-  [320] = 5,
-    ACTIONS(80), 1,
-      ts_builtin_sym_end,
-    ACTIONS(82), 1,
-      sym__header_start,
-    ACTIONS(85), 1,
-      sym__bad_header,
-    STATE(4), 1,
-      sym_header,
-    STATE(20), 2,
-      sym_case,
-      aux_sym_source_file_repeat2,
-  [337] = 5,
-    ACTIONS(13), 1,
-      sym__header_start,
-    ACTIONS(15), 1,
-      sym__bad_header,
-    ACTIONS(60), 1,
-      ts_builtin_sym_end,
-    STATE(4), 1,
-      sym_header,
-    STATE(20), 2,
-      sym_case,
-      aux_sym_source_file_repeat2,
-  [354] = 5,
+  [307] = 5,
     ACTIONS(13), 1,
       sym__header_start,
     ACTIONS(15), 1,
@@ -1002,15 +956,49 @@ static const uint16_t ts_small_parse_table[] = {
       ts_builtin_sym_end,
     STATE(4), 1,
       sym_header,
-    STATE(20), 2,
+    STATE(21), 2,
       sym_case,
       aux_sym_source_file_repeat2,
-  [371] = 3,
-    ACTIONS(90), 1,
+  [324] = 5,
+    ACTIONS(13), 1,
+      sym__header_start,
+    ACTIONS(15), 1,
+      sym__bad_header,
+    ACTIONS(60), 1,
+      ts_builtin_sym_end,
+    STATE(4), 1,
+      sym_header,
+    STATE(21), 2,
+      sym_case,
+      aux_sym_source_file_repeat2,
+  [341] = 5,
+    ACTIONS(76), 1,
+      ts_builtin_sym_end,
+    ACTIONS(78), 1,
+      sym__header_start,
+    ACTIONS(81), 1,
+      sym__bad_header,
+    STATE(4), 1,
+      sym_header,
+    STATE(21), 2,
+      sym_case,
+      aux_sym_source_file_repeat2,
+  [358] = 3,
+    ACTIONS(86), 1,
       sym_code,
-    STATE(23), 1,
+    STATE(22), 1,
       aux_sym_directive_repeat1,
-    ACTIONS(88), 4,
+    ACTIONS(84), 4,
+      sym__newline,
+      sym__header_start,
+      sym__bad_header,
+      ts_builtin_sym_end,
+  [371] = 3,
+    ACTIONS(91), 1,
+      sym_code,
+    STATE(22), 1,
+      aux_sym_directive_repeat1,
+    ACTIONS(89), 4,
       sym__newline,
       sym__header_start,
       sym__bad_header,
@@ -1024,14 +1012,14 @@ static const uint16_t ts_small_parse_table[] = {
       ts_builtin_sym_end,
     STATE(4), 1,
       sym_header,
-    STATE(20), 2,
+    STATE(21), 2,
       sym_case,
       aux_sym_source_file_repeat2,
   [401] = 3,
-    ACTIONS(33), 1,
+    ACTIONS(97), 1,
       sym__newline,
-    STATE(28), 1,
-      aux_sym_case_repeat1,
+    STATE(25), 1,
+      aux_sym_source_file_repeat1,
     ACTIONS(95), 3,
       sym__header_start,
       sym__bad_header,
@@ -1039,53 +1027,53 @@ static const uint16_t ts_small_parse_table[] = {
   [413] = 3,
     ACTIONS(33), 1,
       sym__newline,
-    STATE(29), 1,
+    STATE(27), 1,
       aux_sym_case_repeat1,
-    ACTIONS(95), 3,
+    ACTIONS(100), 3,
       sym__header_start,
       sym__bad_header,
       ts_builtin_sym_end,
   [425] = 3,
-    ACTIONS(99), 1,
+    ACTIONS(104), 1,
       sym__newline,
     STATE(27), 1,
-      aux_sym_source_file_repeat1,
-    ACTIONS(97), 3,
+      aux_sym_case_repeat1,
+    ACTIONS(102), 3,
       sym__header_start,
       sym__bad_header,
       ts_builtin_sym_end,
   [437] = 3,
-    ACTIONS(104), 1,
+    ACTIONS(33), 1,
       sym__newline,
-    STATE(28), 1,
+    STATE(26), 1,
       aux_sym_case_repeat1,
-    ACTIONS(102), 3,
+    ACTIONS(107), 3,
       sym__header_start,
       sym__bad_header,
       ts_builtin_sym_end,
   [449] = 3,
     ACTIONS(33), 1,
       sym__newline,
-    STATE(28), 1,
+    STATE(27), 1,
       aux_sym_case_repeat1,
     ACTIONS(107), 3,
       sym__header_start,
       sym__bad_header,
       ts_builtin_sym_end,
   [461] = 1,
-    ACTIONS(109), 4,
+    ACTIONS(89), 4,
       sym__newline,
       sym__header_start,
       sym__bad_header,
       ts_builtin_sym_end,
   [468] = 3,
-    ACTIONS(111), 1,
-      anon_sym_DQUOTE2,
-    STATE(37), 1,
-      aux_sym_name_repeat1,
-    ACTIONS(113), 2,
-      sym__name_text,
-      sym_escape_sequence,
+    ACTIONS(109), 1,
+      anon_sym_allow,
+    ACTIONS(113), 1,
+      anon_sym_group,
+    ACTIONS(111), 2,
+      anon_sym_suite,
+      anon_sym_sample,
   [479] = 1,
     ACTIONS(115), 4,
       sym__newline,
@@ -1095,81 +1083,93 @@ static const uint16_t ts_small_parse_table[] = {
   [486] = 3,
     ACTIONS(117), 1,
       anon_sym_DQUOTE2,
-    STATE(33), 1,
+    STATE(35), 1,
       aux_sym_name_repeat1,
     ACTIONS(119), 2,
       sym__name_text,
       sym_escape_sequence,
   [497] = 1,
-    ACTIONS(122), 4,
-      sym__newline,
-      sym__header_start,
-      sym__bad_header,
-      ts_builtin_sym_end,
-  [504] = 1,
     ACTIONS(102), 4,
       sym__newline,
       sym__header_start,
       sym__bad_header,
       ts_builtin_sym_end,
-  [511] = 1,
-    ACTIONS(97), 4,
+  [504] = 3,
+    ACTIONS(121), 1,
+      anon_sym_DQUOTE2,
+    STATE(37), 1,
+      aux_sym_name_repeat1,
+    ACTIONS(123), 2,
+      sym__name_text,
+      sym_escape_sequence,
+  [515] = 1,
+    ACTIONS(95), 4,
       sym__newline,
       sym__header_start,
       sym__bad_header,
       ts_builtin_sym_end,
-  [518] = 3,
-    ACTIONS(124), 1,
+  [522] = 3,
+    ACTIONS(125), 1,
       anon_sym_DQUOTE2,
-    STATE(33), 1,
+    STATE(37), 1,
       aux_sym_name_repeat1,
-    ACTIONS(126), 2,
+    ACTIONS(127), 2,
       sym__name_text,
       sym_escape_sequence,
-  [529] = 3,
-    ACTIONS(128), 1,
-      anon_sym_RBRACK,
-    ACTIONS(130), 1,
-      anon_sym_DQUOTE,
-    STATE(49), 1,
-      sym_name,
-  [539] = 2,
-    ACTIONS(132), 1,
-      sym_code,
-    STATE(19), 1,
-      aux_sym_directive_repeat1,
-  [546] = 2,
-    ACTIONS(134), 1,
-      anon_sym_allow,
-    ACTIONS(136), 1,
-      anon_sym_suite,
-  [553] = 1,
-    ACTIONS(138), 1,
-      sym__invalid_end,
-  [557] = 1,
-    ACTIONS(140), 1,
-      sym_identifier,
-  [561] = 1,
-    ACTIONS(136), 1,
-      sym__invalid_end,
-  [565] = 1,
-    ACTIONS(142), 1,
+  [533] = 1,
+    ACTIONS(130), 4,
+      sym__newline,
+      sym__header_start,
+      sym__bad_header,
       ts_builtin_sym_end,
-  [569] = 1,
-    ACTIONS(144), 1,
+  [540] = 1,
+    ACTIONS(132), 4,
+      sym__newline,
+      sym__header_start,
+      sym__bad_header,
+      ts_builtin_sym_end,
+  [547] = 3,
+    ACTIONS(134), 1,
+      anon_sym_RBRACK,
+    ACTIONS(136), 1,
+      anon_sym_DQUOTE,
+    STATE(43), 1,
+      sym_name,
+  [557] = 2,
+    ACTIONS(138), 1,
+      sym_code,
+    STATE(23), 1,
+      aux_sym_directive_repeat1,
+  [564] = 1,
+    ACTIONS(111), 1,
       sym__invalid_end,
-  [573] = 1,
-    ACTIONS(146), 1,
+  [568] = 1,
+    ACTIONS(140), 1,
       anon_sym_RBRACK,
-  [577] = 1,
-    ACTIONS(148), 1,
+  [572] = 1,
+    ACTIONS(142), 1,
+      sym__invalid_end,
+  [576] = 1,
+    ACTIONS(144), 1,
       anon_sym_EQ,
-  [581] = 1,
+  [580] = 1,
+    ACTIONS(146), 1,
+      sym_group_name,
+  [584] = 1,
+    ACTIONS(148), 1,
+      sym__invalid_end,
+  [588] = 1,
     ACTIONS(150), 1,
-      anon_sym_RBRACK,
-  [585] = 1,
+      ts_builtin_sym_end,
+  [592] = 1,
     ACTIONS(152), 1,
       anon_sym_RBRACK,
+  [596] = 1,
+    ACTIONS(154), 1,
+      anon_sym_RBRACK,
+  [600] = 1,
+    ACTIONS(156), 1,
+      sym_identifier,
 };
 
 static const uint32_t ts_small_parse_table_map[] = {
@@ -1178,8 +1178,8 @@ static const uint32_t ts_small_parse_table_map[] = {
   [SMALL_STATE(4)] = 62,
   [SMALL_STATE(5)] = 87,
   [SMALL_STATE(6)] = 107,
-  [SMALL_STATE(7)] = 123,
-  [SMALL_STATE(8)] = 139,
+  [SMALL_STATE(7)] = 127,
+  [SMALL_STATE(8)] = 143,
   [SMALL_STATE(9)] = 159,
   [SMALL_STATE(10)] = 175,
   [SMALL_STATE(11)] = 198,
@@ -1191,9 +1191,9 @@ static const uint32_t ts_small_parse_table_map[] = {
   [SMALL_STATE(17)] = 287,
   [SMALL_STATE(18)] = 297,
   [SMALL_STATE(19)] = 307,
-  [SMALL_STATE(20)] = 320,
-  [SMALL_STATE(21)] = 337,
-  [SMALL_STATE(22)] = 354,
+  [SMALL_STATE(20)] = 324,
+  [SMALL_STATE(21)] = 341,
+  [SMALL_STATE(22)] = 358,
   [SMALL_STATE(23)] = 371,
   [SMALL_STATE(24)] = 384,
   [SMALL_STATE(25)] = 401,
@@ -1207,20 +1207,22 @@ static const uint32_t ts_small_parse_table_map[] = {
   [SMALL_STATE(33)] = 486,
   [SMALL_STATE(34)] = 497,
   [SMALL_STATE(35)] = 504,
-  [SMALL_STATE(36)] = 511,
-  [SMALL_STATE(37)] = 518,
-  [SMALL_STATE(38)] = 529,
-  [SMALL_STATE(39)] = 539,
-  [SMALL_STATE(40)] = 546,
-  [SMALL_STATE(41)] = 553,
-  [SMALL_STATE(42)] = 557,
-  [SMALL_STATE(43)] = 561,
-  [SMALL_STATE(44)] = 565,
-  [SMALL_STATE(45)] = 569,
-  [SMALL_STATE(46)] = 573,
-  [SMALL_STATE(47)] = 577,
-  [SMALL_STATE(48)] = 581,
-  [SMALL_STATE(49)] = 585,
+  [SMALL_STATE(36)] = 515,
+  [SMALL_STATE(37)] = 522,
+  [SMALL_STATE(38)] = 533,
+  [SMALL_STATE(39)] = 540,
+  [SMALL_STATE(40)] = 547,
+  [SMALL_STATE(41)] = 557,
+  [SMALL_STATE(42)] = 564,
+  [SMALL_STATE(43)] = 568,
+  [SMALL_STATE(44)] = 572,
+  [SMALL_STATE(45)] = 576,
+  [SMALL_STATE(46)] = 580,
+  [SMALL_STATE(47)] = 584,
+  [SMALL_STATE(48)] = 588,
+  [SMALL_STATE(49)] = 592,
+  [SMALL_STATE(50)] = 596,
+  [SMALL_STATE(51)] = 600,
 };
 
 static const TSParseActionEntry ts_parse_actions[] = {
@@ -1229,75 +1231,77 @@ static const TSParseActionEntry ts_parse_actions[] = {
   [3] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_source_file, 0, 0, 0),
   [5] = {.entry = {.count = 1, .reusable = true}}, SHIFT(3),
   [7] = {.entry = {.count = 1, .reusable = true}}, SHIFT(10),
-  [9] = {.entry = {.count = 1, .reusable = true}}, SHIFT(40),
-  [11] = {.entry = {.count = 1, .reusable = true}}, SHIFT(43),
-  [13] = {.entry = {.count = 1, .reusable = true}}, SHIFT(42),
-  [15] = {.entry = {.count = 1, .reusable = true}}, SHIFT(41),
-  [17] = {.entry = {.count = 1, .reusable = true}}, SHIFT(45),
+  [9] = {.entry = {.count = 1, .reusable = true}}, SHIFT(31),
+  [11] = {.entry = {.count = 1, .reusable = true}}, SHIFT(42),
+  [13] = {.entry = {.count = 1, .reusable = true}}, SHIFT(51),
+  [15] = {.entry = {.count = 1, .reusable = true}}, SHIFT(44),
+  [17] = {.entry = {.count = 1, .reusable = true}}, SHIFT(47),
   [19] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_case_repeat1, 1, 0, 0),
-  [21] = {.entry = {.count = 1, .reusable = true}}, SHIFT(47),
-  [23] = {.entry = {.count = 1, .reusable = true}}, SHIFT(6),
-  [25] = {.entry = {.count = 1, .reusable = true}}, SHIFT(35),
+  [21] = {.entry = {.count = 1, .reusable = true}}, SHIFT(45),
+  [23] = {.entry = {.count = 1, .reusable = true}}, SHIFT(8),
+  [25] = {.entry = {.count = 1, .reusable = true}}, SHIFT(34),
   [27] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 1, 0, 0),
   [29] = {.entry = {.count = 1, .reusable = true}}, SHIFT(36),
   [31] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_case, 1, 0, 1),
   [33] = {.entry = {.count = 1, .reusable = true}}, SHIFT(2),
-  [35] = {.entry = {.count = 1, .reusable = true}}, SHIFT(26),
-  [37] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__case_line, 1, 0, 0),
-  [39] = {.entry = {.count = 1, .reusable = true}}, SHIFT(34),
-  [41] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_row, 1, 0, 0),
-  [43] = {.entry = {.count = 1, .reusable = true}}, SHIFT(7),
+  [35] = {.entry = {.count = 1, .reusable = true}}, SHIFT(28),
+  [37] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__preamble_line, 1, 0, 0),
+  [39] = {.entry = {.count = 1, .reusable = true}}, SHIFT(39),
+  [41] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__case_line, 1, 0, 0),
+  [43] = {.entry = {.count = 1, .reusable = true}}, SHIFT(38),
   [45] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_row, 2, 0, 0),
   [47] = {.entry = {.count = 1, .reusable = true}}, SHIFT(9),
-  [49] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__preamble_line, 1, 0, 0),
-  [51] = {.entry = {.count = 1, .reusable = true}}, SHIFT(32),
+  [49] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_row, 1, 0, 0),
+  [51] = {.entry = {.count = 1, .reusable = true}}, SHIFT(7),
   [53] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_row_repeat1, 2, 0, 0),
   [55] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_row_repeat1, 2, 0, 0), SHIFT_REPEAT(9),
   [58] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_source_file, 1, 0, 0),
   [60] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_source_file, 2, 0, 0),
   [62] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_property, 2, 0, 4),
-  [64] = {.entry = {.count = 1, .reusable = true}}, SHIFT(18),
-  [66] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_header, 4, 0, 3),
-  [68] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_header, 3, 0, 2),
-  [70] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_header, 2, 0, 0),
-  [72] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_invalid, 2, 0, 0),
-  [74] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_property, 3, 0, 5),
-  [76] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_directive, 3, 0, 0),
-  [78] = {.entry = {.count = 1, .reusable = true}}, SHIFT(23),
-  [80] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_source_file_repeat2, 2, 0, 0),
-  [82] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat2, 2, 0, 0), SHIFT_REPEAT(42),
-  [85] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat2, 2, 0, 0), SHIFT_REPEAT(41),
-  [88] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_directive_repeat1, 2, 0, 0),
-  [90] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_directive_repeat1, 2, 0, 0), SHIFT_REPEAT(23),
+  [64] = {.entry = {.count = 1, .reusable = true}}, SHIFT(15),
+  [66] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_header, 2, 0, 0),
+  [68] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_property, 3, 0, 5),
+  [70] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_invalid, 2, 0, 0),
+  [72] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_header, 4, 0, 3),
+  [74] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_header, 3, 0, 2),
+  [76] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_source_file_repeat2, 2, 0, 0),
+  [78] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat2, 2, 0, 0), SHIFT_REPEAT(51),
+  [81] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat2, 2, 0, 0), SHIFT_REPEAT(44),
+  [84] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_directive_repeat1, 2, 0, 0),
+  [86] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_directive_repeat1, 2, 0, 0), SHIFT_REPEAT(22),
+  [89] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_directive, 3, 0, 0),
+  [91] = {.entry = {.count = 1, .reusable = true}}, SHIFT(22),
   [93] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_source_file, 3, 0, 0),
-  [95] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_case, 2, 0, 1),
-  [97] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0),
-  [99] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(3),
+  [95] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0),
+  [97] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(3),
+  [100] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_case, 3, 0, 1),
   [102] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_case_repeat1, 2, 0, 0),
   [104] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_case_repeat1, 2, 0, 0), SHIFT_REPEAT(2),
-  [107] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_case, 3, 0, 1),
-  [109] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_directive, 2, 0, 0),
-  [111] = {.entry = {.count = 1, .reusable = true}}, SHIFT(48),
-  [113] = {.entry = {.count = 1, .reusable = true}}, SHIFT(37),
-  [115] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__preamble_line, 2, 0, 0),
-  [117] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_name_repeat1, 2, 0, 0),
-  [119] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_name_repeat1, 2, 0, 0), SHIFT_REPEAT(33),
-  [122] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__case_line, 2, 0, 0),
-  [124] = {.entry = {.count = 1, .reusable = true}}, SHIFT(46),
-  [126] = {.entry = {.count = 1, .reusable = true}}, SHIFT(33),
-  [128] = {.entry = {.count = 1, .reusable = true}}, SHIFT(15),
-  [130] = {.entry = {.count = 1, .reusable = true}}, SHIFT(31),
-  [132] = {.entry = {.count = 1, .reusable = true}}, SHIFT(19),
-  [134] = {.entry = {.count = 1, .reusable = true}}, SHIFT(39),
-  [136] = {.entry = {.count = 1, .reusable = true}}, SHIFT(30),
-  [138] = {.entry = {.count = 1, .reusable = true}}, SHIFT(16),
-  [140] = {.entry = {.count = 1, .reusable = true}}, SHIFT(38),
-  [142] = {.entry = {.count = 1, .reusable = true}},  ACCEPT_INPUT(),
-  [144] = {.entry = {.count = 1, .reusable = true}}, SHIFT(17),
-  [146] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_name, 3, 0, 0),
-  [148] = {.entry = {.count = 1, .reusable = true}}, SHIFT(13),
-  [150] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_name, 2, 0, 0),
-  [152] = {.entry = {.count = 1, .reusable = true}}, SHIFT(14),
+  [107] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_case, 2, 0, 1),
+  [109] = {.entry = {.count = 1, .reusable = true}}, SHIFT(41),
+  [111] = {.entry = {.count = 1, .reusable = true}}, SHIFT(32),
+  [113] = {.entry = {.count = 1, .reusable = true}}, SHIFT(46),
+  [115] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_directive, 2, 0, 0),
+  [117] = {.entry = {.count = 1, .reusable = true}}, SHIFT(50),
+  [119] = {.entry = {.count = 1, .reusable = true}}, SHIFT(35),
+  [121] = {.entry = {.count = 1, .reusable = true}}, SHIFT(49),
+  [123] = {.entry = {.count = 1, .reusable = true}}, SHIFT(37),
+  [125] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_name_repeat1, 2, 0, 0),
+  [127] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_name_repeat1, 2, 0, 0), SHIFT_REPEAT(37),
+  [130] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__case_line, 2, 0, 0),
+  [132] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__preamble_line, 2, 0, 0),
+  [134] = {.entry = {.count = 1, .reusable = true}}, SHIFT(18),
+  [136] = {.entry = {.count = 1, .reusable = true}}, SHIFT(33),
+  [138] = {.entry = {.count = 1, .reusable = true}}, SHIFT(23),
+  [140] = {.entry = {.count = 1, .reusable = true}}, SHIFT(17),
+  [142] = {.entry = {.count = 1, .reusable = true}}, SHIFT(14),
+  [144] = {.entry = {.count = 1, .reusable = true}}, SHIFT(13),
+  [146] = {.entry = {.count = 1, .reusable = true}}, SHIFT(30),
+  [148] = {.entry = {.count = 1, .reusable = true}}, SHIFT(16),
+  [150] = {.entry = {.count = 1, .reusable = true}},  ACCEPT_INPUT(),
+  [152] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_name, 3, 0, 0),
+  [154] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_name, 2, 0, 0),
+  [156] = {.entry = {.count = 1, .reusable = true}}, SHIFT(40),
 };
 
 enum ts_external_scanner_symbol_identifiers {
@@ -1399,12 +1403,12 @@ static const bool ts_external_scanner_states[12][EXTERNAL_TOKEN_COUNT] = {
     [ts_external_token__bad_header] = true,
   },
   [8] = {
-    [ts_external_token__newline] = true,
-    [ts_external_token_code] = true,
     [ts_external_token__header_start] = true,
     [ts_external_token__bad_header] = true,
   },
   [9] = {
+    [ts_external_token__newline] = true,
+    [ts_external_token_code] = true,
     [ts_external_token__header_start] = true,
     [ts_external_token__bad_header] = true,
   },

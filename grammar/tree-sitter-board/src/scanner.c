@@ -118,15 +118,45 @@ static bool read_word(TSLexer *lexer, const char *word) {
   return at_eol(lexer) || is_ws(lexer->lookahead);
 }
 
-// After `// boardls:`: whether the rest of the line is `allow` and codes, or `suite`.
+static bool is_group_char(int32_t c) {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' ||
+         c == '-';
+}
+
+// After `group`: one name of letters, digits, `_` and `-` (not starting with `_` or `-`, at most
+// 64 characters: a folder name), then nothing (src/syntax/line.rs, `is_group_name`).
+static bool read_group_name(TSLexer *lexer) {
+  skip_ws(lexer);
+  int32_t first = lexer->lookahead;
+  if (!is_group_char(first) || first == '_' || first == '-') {
+    return false;
+  }
+  int length = 0;
+  while (is_group_char(lexer->lookahead)) {
+    advance(lexer);
+    length++;
+  }
+  if (length > 64 || !(at_eol(lexer) || is_ws(lexer->lookahead))) {
+    return false;
+  }
+  skip_ws(lexer);
+  return at_eol(lexer);
+}
+
+// After `// boardls:`: whether the rest of the line is `allow` and codes, `suite`, `sample` or
+// `group NAME`.
 static bool read_directive_rest(TSLexer *lexer) {
   skip_ws(lexer);
   if (lexer->lookahead == 's') {
-    if (!read_word(lexer, "suite")) {
+    advance(lexer);
+    if (!(lexer->lookahead == 'u' ? read_word(lexer, "uite") : read_word(lexer, "ample"))) {
       return false;
     }
     skip_ws(lexer);
     return at_eol(lexer);
+  }
+  if (lexer->lookahead == 'g') {
+    return read_word(lexer, "group") && read_group_name(lexer);
   }
   if (!read_word(lexer, "allow")) {
     return false;

@@ -203,6 +203,16 @@ fn line() -> impl Strategy<Value = String> {
         Just("//boardls:allow I220".to_string()),
         Just("// boardls: suite".to_string()),
         Just("// boardls: suite now".to_string()),
+        Just("// boardls: sample".to_string()),
+        Just("// boardls: sample 2".to_string()),
+        Just("// boardls: samples".to_string()),
+        Just("// boardls: group small-1".to_string()),
+        Just("//boardls:group\tA_b".to_string()),
+        Just("// boardls: group".to_string()),
+        Just("// boardls: group two words".to_string()),
+        Just("// boardls: group _x".to_string()),
+        Just("// boardls: group a.b".to_string()),
+        Just(format!("// boardls: group {}", "g".repeat(65))),
         Just("// boardls: alow W201".to_string()),
         Just("// boardls: allow w201".to_string()),
         Just("// boardls: allow W201,W301".to_string()),
@@ -410,7 +420,7 @@ fn node_text<'a>(node: Node<'_>, text: &'a str) -> &'a str {
     &text[node.byte_range()]
 }
 
-const SAMPLE: &str = "// boardls: allow W501\n[race \"a\\\"b\"]\nA..#\n.##B\nexpect = A\n[chess]\npiece = queen\nsize = 5 5\nnote = x\n[strings]\naxb\n[tetris]\n0011\n";
+const SAMPLE: &str = "// boardls: allow W501\n// boardls: group small-1\n[race \"a\\\"b\"]\nA..#\n.##B\nexpect = A\n[chess]\npiece = queen\nsize = 5 5\nnote = x\n[strings]\naxb\n[tetris]\n0011\n";
 
 #[test]
 fn the_highlight_query_colours_each_kind_once() {
@@ -419,6 +429,8 @@ fn the_highlight_query_colours_each_kind_once() {
         ("// boardls:", "keyword.directive"),
         ("allow", "keyword"),
         ("W501", "constant"),
+        ("group", "keyword"),
+        ("small-1", "label"),
         ("race", "type"),
         ("\"a\\\"b\"", "string"),
         ("\\\"", "string.escape"),
@@ -483,6 +495,7 @@ fn the_neovim_query_is_a_copy_and_the_helix_query_uses_helix_names() {
         "comment",
         "keyword",
         "keyword.directive",
+        "label",
         "constant",
         "constant.builtin",
         "constant.character.escape",

@@ -10,9 +10,13 @@
   [
     "allow"
     "suite"
+    "sample"
+    "group"
   ] @keyword)
 
 (code) @constant
+
+(group_name) @label
 
 (header
   [

@@ -11,9 +11,13 @@
   [
     "allow"
     "suite"
+    "sample"
+    "group"
   ] @keyword)
 
 (code) @constant
+
+(group_name) @label
 
 (header
   [
