@@ -5,6 +5,8 @@
 //! cannot interact add up by Sprague–Grundy and are valued by memoised search (`engine`);
 //! `position` turns a board into regions, the answer and the per-placement results.
 
+mod cache;
+mod corridor;
 mod engine;
 mod position;
 mod shape;
@@ -12,7 +14,7 @@ mod shape;
 use super::judge_io::Reader;
 use super::*;
 use crate::text::excerpt;
-use position::{Analysis, FirstMove, MAX_CELLS, analyse};
+use position::{Analysis, FirstMove, MAX_CELLS};
 use std::sync::Arc;
 
 pub struct Tetris;
@@ -29,17 +31,19 @@ const INLINE_MAX_DEPTH: u32 = 400;
 const SEARCH_STACK: usize = 128 << 20;
 const THREAD_MAX_DEPTH: u32 = 20_000;
 
-/// Runs a search with a stack that fits its depth cap, once what the board's size alone
-/// costs (`map`: with the first-move map) fits the memory cap.
+/// Refuses a board whose size alone needs more than the memory cap to decide who wins: the
+/// same check for the answer, the Grundy value and the solve with its map.
+fn check_size(grid: &Grid, budget: &Budget) -> Result<(), Unsolved> {
+    budget.check_memory(position::answer_bytes(grid), || {
+        format!("the regions of a {}×{} board", grid.rows, grid.cols)
+    })
+}
+
+/// Runs a search with a stack that fits its depth cap.
 fn with_stack<T: Send>(
     grid: &Grid,
-    budget: &Budget,
-    map: bool,
     search: impl FnOnce(u32) -> Result<T, Unsolved> + Send,
 ) -> Result<T, Unsolved> {
-    budget.check_memory(position::fixed_bytes(grid, map), || {
-        format!("the regions of a {}×{} board", grid.rows, grid.cols)
-    })?;
     let (free, _, _) = position::placements(grid)?;
     if free.iter().filter(|&&f| f).count() <= INLINE_MAX_PLACEMENTS {
         return search(INLINE_MAX_DEPTH);
@@ -59,9 +63,8 @@ impl Tetris {
     /// The Grundy value of a board (the xor over its regions), when the budget allows. For
     /// tests and tools: 0 exactly when the first player loses.
     pub fn grundy(board: &Grid, budget: &Budget) -> Result<u16, Unsolved> {
-        with_stack(board, budget, false, |depth| {
-            position::grundy(board, budget, depth)
-        })
+        check_size(board, budget)?;
+        with_stack(board, |depth| position::grundy(board, budget, depth))
     }
 }
 
@@ -326,12 +329,14 @@ impl Game for Tetris {
     }
 
     fn solve(board: &Grid, budget: &Budget) -> Result<Solution, Unsolved> {
-        with_stack(board, budget, true, |depth| solve_on(board, budget, depth))
+        check_size(board, budget)?;
+        with_stack(board, |depth| solve_on(board, budget, depth))
     }
 
     fn answer(board: &Grid, budget: &Budget) -> Result<String, Unsolved> {
-        with_stack(board, budget, false, |depth| {
-            analyse(board, budget, false, depth).map(|a| answer_word(a.first_wins).into())
+        check_size(board, budget)?;
+        with_stack(board, |depth| {
+            position::answer(board, budget, depth).map(|a| answer_word(a.first_wins).into())
         })
     }
 
@@ -361,7 +366,7 @@ impl Game for Tetris {
 }
 
 fn solve_on(board: &Grid, budget: &Budget, max_depth: u32) -> Result<Solution, Unsolved> {
-    let a = analyse(board, budget, true, max_depth)?;
+    let a = position::solve(board, budget, max_depth)?;
     let n = a.placements();
     let evaluated = a.moves.iter().flatten().count();
     let winning = a.moves.iter().flatten().filter(|m| m.wins).count();

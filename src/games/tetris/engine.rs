@@ -1,6 +1,7 @@
 //! Grundy values of parts by memoised search under a budget: full mex for small parts, and for
 //! large ones "is the value of this part k?" searches that stop at the first refutation.
 
+use super::corridor::{Corridor, Values};
 use super::shape::{Cell, Comp, Simple};
 use crate::games::{Budget, Unsolved};
 use std::collections::{HashMap, HashSet};
@@ -9,7 +10,11 @@ use std::sync::OnceLock;
 
 /// Parts up to this many placements get their value by a full mex; larger ones by searches
 /// that stop at the first refutation, which prunes most of the tree.
-const FULL_MEX_MAX: usize = 8;
+const FULL_MEX_MAX: usize = 16;
+
+/// `is_value(c, k)` first asks whether the value is below `k` when `k` is more than this
+/// fraction of the part's size (tuned on random 50×50 boards; empty boards do not care).
+const SMALLER_FIRST_RATIO: usize = 5;
 
 /// The budget is checked after this many nodes (and after every wide part, whose nodes are
 /// slow to make).
@@ -24,7 +29,7 @@ const MEMO_BYTES_CAP: usize = 96 << 20;
 const MEMO_GROWTH: usize = 2;
 /// A level of search on a small part holds the children of every move while they wait to be
 /// sorted: a few parts and a list entry a move.
-const SMALL_CHILD_BYTES: usize = 3 * size_of::<Comp>() + size_of::<(usize, usize, usize)>();
+const SMALL_CHILD_BYTES: usize = 3 * size_of::<Comp>() + size_of::<(usize, Pending)>();
 /// Stack one level of search takes, nested calls included (about 2.5 KiB in a debug build,
 /// a quarter of that optimised).
 const LEVEL_STACK_BYTES: usize = 2 << 10;
@@ -109,12 +114,14 @@ fn mex(values: &[u16]) -> u16 {
 }
 
 /// A memo entry: the value (top bit set, value in the low bits), or a bit set of values the
-/// part is known not to have (below [`Fact::MAX_EXCLUDED`]).
+/// part is known not to have (below [`Fact::MAX_EXCLUDED`]) and whether it is known not to be
+/// a corridor.
 struct Fact;
 
 impl Fact {
     const KNOWN: u64 = 1 << 63;
-    const MAX_EXCLUDED: u16 = 63;
+    const NOT_CORRIDOR: u64 = 1 << 62;
+    const MAX_EXCLUDED: u16 = 62;
 
     fn value(v: u16) -> u64 {
         Fact::KNOWN | u64::from(v)
@@ -125,10 +132,11 @@ impl Fact {
     }
 }
 
-/// Searches under one budget, with memo tables shared by all parts of one board.
+/// Searches under one budget, with memo tables shared by all the parts it is asked about.
 pub(crate) struct Engine<'b> {
     budget: &'b Budget,
-    pub nodes: u64,
+    /// Nodes counted against the budget's node cap in the current allowance.
+    spent: u64,
     next_check: u64,
     depth: u32,
     /// Deeper recursion could overflow the stack the search runs on; it is refused.
@@ -147,12 +155,13 @@ pub(crate) struct Engine<'b> {
 }
 
 impl<'b> Engine<'b> {
-    /// `fixed`: the bytes the rest of the solve holds, which the engine's own must fit beside.
-    pub(crate) fn new(budget: &'b Budget, max_depth: u32, fixed: usize) -> Engine<'b> {
+    /// `fixed`: the bytes the rest of the solve holds, which the engine's own must fit beside;
+    /// `spent`: the nodes the solve has already counted against the budget.
+    pub(crate) fn new(budget: &'b Budget, max_depth: u32, fixed: usize, spent: u64) -> Engine<'b> {
         Engine {
             budget,
-            nodes: 0,
-            next_check: CHECK_EVERY,
+            spent,
+            next_check: spent + CHECK_EVERY,
             depth: 0,
             max_depth,
             memo: HashMap::default(),
@@ -163,13 +172,36 @@ impl<'b> Engine<'b> {
         }
     }
 
+    /// Nodes counted against the budget so far, the solve's before this engine included.
+    pub(crate) fn spent(&self) -> u64 {
+        self.spent
+    }
+
+    /// Checks the budget now: a piece of work that ends here then succeeds or fails by its
+    /// node count alone, not by where the periodic checks happened to fall.
+    pub(crate) fn checkpoint(&self) -> Result<(), Unsolved> {
+        self.budget.check(self.spent)
+    }
+
+    /// Counts `bytes` more held by the rest of the solve (the first-move map).
+    pub(crate) fn hold_more(&mut self, bytes: usize) {
+        self.fixed = self.fixed.saturating_add(bytes);
+    }
+
+    /// Starts a new allowance of the budget's nodes (the first-move map, after the answer);
+    /// what is remembered stays.
+    pub(crate) fn new_allowance(&mut self) {
+        self.spent = 0;
+        self.next_check = CHECK_EVERY;
+    }
+
     /// What a level of search on `c` holds while it runs: its stack, the part's list of moves
-    /// (8 bytes a placement) and the children waiting (small parts) or the child being
-    /// searched (big parts, one at a time).
+    /// (8 bytes a placement) and the children waiting (small parts) or their moves and the
+    /// child being searched (big parts, one at a time).
     fn level_bytes(c: &Comp) -> usize {
         let n = c.len();
         let children = if c.is_big() {
-            c.weight()
+            c.weight() + n * size_of::<(usize, Pending)>()
         } else {
             n * SMALL_CHILD_BYTES
         };
@@ -194,10 +226,10 @@ impl<'b> Engine<'b> {
     }
 
     fn tick(&mut self, heavy: bool) -> Result<(), Unsolved> {
-        self.nodes += 1;
-        if heavy || self.nodes >= self.next_check {
-            self.next_check = self.nodes + CHECK_EVERY;
-            self.budget.check(self.nodes)?;
+        self.spent += 1;
+        if heavy || self.spent >= self.next_check {
+            self.next_check = self.spent + CHECK_EVERY;
+            self.budget.check(self.spent)?;
         }
         Ok(())
     }
@@ -265,6 +297,9 @@ impl<'b> Engine<'b> {
         if let Some(v) = self.known(c) {
             return Ok(v);
         }
+        if let Some(v) = self.corridor_value(c)? {
+            return Ok(v);
+        }
         if c.len() > FULL_MEX_MAX {
             let mut k = 0;
             while !self.is_value(c, k)? {
@@ -278,6 +313,47 @@ impl<'b> Engine<'b> {
         let v = r?;
         self.remember(c, v);
         Ok(v)
+    }
+
+    /// The value of a part that is a corridor, by the interval DP, when its table fits the
+    /// memory cap; `None` for other parts, which are searched.
+    fn corridor_value(&mut self, c: &Comp) -> Result<Option<u16>, Unsolved> {
+        if c.len() <= FULL_MEX_MAX
+            || !c.may_be_corridor()
+            || self
+                .memo
+                .get(c)
+                .is_some_and(|&f| f & Fact::NOT_CORRIDOR != 0)
+        {
+            return Ok(None);
+        }
+        let Some(corridor) = Corridor::find(&c.cells()) else {
+            self.make_room(c);
+            *self.memo.entry(c.clone()).or_insert(0) |= Fact::NOT_CORRIDOR;
+            return Ok(None);
+        };
+        let Some(values) = self.corridor_values(&corridor)? else {
+            return Ok(None);
+        };
+        let v = values.whole();
+        self.remember(c, v);
+        Ok(Some(v))
+    }
+
+    /// The values of every interval of a corridor (each interval a node), or `None` when the
+    /// table does not fit the memory cap even without the memo.
+    pub(crate) fn corridor_values(
+        &mut self,
+        corridor: &Corridor,
+    ) -> Result<Option<Values>, Unsolved> {
+        let table = Corridor::table_bytes(corridor.len());
+        if !self.budget.allows(self.held(table)) {
+            self.forget_all();
+            if !self.budget.allows(self.held(table)) {
+                return Ok(None);
+            }
+        }
+        corridor.values(|| self.tick(false)).map(Some)
     }
 
     fn enter(&mut self, c: &Comp) -> Result<(), Unsolved> {
@@ -373,6 +449,9 @@ impl<'b> Engine<'b> {
         if c.len() <= FULL_MEX_MAX {
             return Ok(self.grundy(c)? == k);
         }
+        if let Some(v) = self.corridor_value(c)? {
+            return Ok(v == k);
+        }
         self.enter(c)?;
         let r = self.search(c, k);
         self.leave(c);
@@ -392,10 +471,23 @@ impl<'b> Engine<'b> {
             self.remember(c, 0);
             return Ok(k == 0);
         }
+        // Values of these parts run to about a sixth of their size: asked about a larger k,
+        // a part most likely has a smaller value, which is quicker to find (a child of each
+        // value below it, then one exhaustive pass) than the proof that no child has value k.
+        let smaller_first = usize::from(k) * SMALLER_FIRST_RATIO > c.len();
+        if smaller_first {
+            for j in 0..k {
+                if self.is_value(c, j)? {
+                    return Ok(false);
+                }
+            }
+        }
         let moves = c.moves(autos);
-        // Children wait in one flat list (parts from `start` to `end`) to be sorted.
+        // Children wait to be sorted: small parts' children in one flat list (parts from
+        // `start` to `end`); wide parts' children as their moves, made again when their turn
+        // comes, so that no level holds all the children of a wide part.
         let mut flat: Vec<Comp> = Vec::new();
-        let mut pending: Vec<(usize, usize, usize)> = Vec::new();
+        let mut pending: Vec<(usize, Pending)> = Vec::new();
         for m in moves {
             let start = flat.len();
             c.child(m, &mut flat);
@@ -408,28 +500,35 @@ impl<'b> Engine<'b> {
                 }
                 None => {}
             }
+            let weight = flat[start..].iter().map(Comp::len).max().unwrap_or(0);
             if c.is_big() {
-                // Wide parts are searched at once, so that no level holds all its children.
-                let mut parts = flat.split_off(start);
-                if self.sum_is(&mut parts, k)? {
-                    return Ok(false);
-                }
+                flat.truncate(start);
+                pending.push((weight, Pending::Move(m)));
             } else {
-                let weight = flat[start..].iter().map(Comp::len).max().unwrap_or(0);
-                pending.push((weight, start, flat.len()));
+                pending.push((weight, Pending::Parts(start, flat.len())));
             }
         }
         // Children whose biggest part is smallest are the cheapest to decide.
-        pending.sort_by_key(|&(w, _, _)| w);
-        for (_, start, end) in pending {
-            let mut parts = flat.get(start..end).unwrap_or_default().to_vec();
+        pending.sort_by_key(|&(w, _)| w);
+        let mut parts = Vec::new();
+        for (_, child) in pending {
+            parts.clear();
+            match child {
+                Pending::Parts(start, end) => parts.extend_from_slice(&flat[start..end]),
+                Pending::Move(m) => {
+                    c.child(m, &mut parts);
+                    self.tick(true)?;
+                }
+            }
             if self.sum_is(&mut parts, k)? {
                 return Ok(false);
             }
         }
-        for j in 0..k {
-            if self.is_value(c, j)? {
-                return Ok(false);
+        if !smaller_first {
+            for j in 0..k {
+                if self.is_value(c, j)? {
+                    return Ok(false);
+                }
             }
         }
         Ok(true)
@@ -461,6 +560,14 @@ impl<'b> Engine<'b> {
         }
         None
     }
+}
+
+/// A child waiting in [`Engine::search`]: its parts in the level's flat list, or the move
+/// that makes it.
+#[derive(Clone, Copy)]
+enum Pending {
+    Parts(usize, usize),
+    Move(Cell),
 }
 
 /// Removes equal parts of `parts[start..]` two by two: their values cancel in the xor.

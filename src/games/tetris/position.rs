@@ -1,8 +1,10 @@
 //! A board as a game position: its placements and independent regions, who wins, and which
 //! first placements win.
 
+use super::cache::{self, Cached};
+use super::corridor::{Corridor, Values};
 use super::engine::Engine;
-use super::shape::{Cell, Comp, after_move, copy_symmetry_of, normalise};
+use super::shape::{Cell, Comp, after_move, copy_symmetry_of, normalise, reduced_parts};
 use crate::games::{Budget, Grid, Unsolved};
 
 /// Boards with more cells than this are refused before anything is allocated for them.
@@ -13,7 +15,7 @@ pub(crate) const MAX_CELLS: usize = 1 << 20;
 /// than everything else).
 const VALUE_FOR_WHY_MAX: usize = 40;
 
-/// Bytes a cell of the board costs `analyse`, placements being at most the cells: the
+/// Bytes a cell of the board costs deciding who wins, placements being at most the cells: the
 /// placement flags and search marks, the region lists (a `usize` a placement while found, in
 /// a vector that grows by doubling, then a cell pair) and, the most, a region's normal form
 /// being made (cell lists reduced, split and moved to each orientation, 8 bytes a placement
@@ -25,16 +27,20 @@ const CELL_BYTES: usize = 72;
 /// mark, the result again, and copies of the cells and placement flags for hovers).
 const MAP_CELL_BYTES: usize = 40 + 2 * size_of::<Option<FirstMove>>() + 3;
 
-/// What a solve holds for a board besides the search engine: refused up front when more
-/// than the budget's memory cap; the engine keeps its memo and search within what is left.
-pub(crate) fn fixed_bytes(grid: &Grid, map: bool) -> usize {
-    let cells = grid.rows.saturating_mul(grid.cols);
-    let per_cell = if map {
-        CELL_BYTES + MAP_CELL_BYTES
-    } else {
-        CELL_BYTES
-    };
-    cells.saturating_mul(per_cell)
+/// What deciding who wins holds for a board besides the search engine: refused up front when
+/// more than the budget's memory cap; the engine keeps its memo and search within what is
+/// left.
+pub(crate) fn answer_bytes(grid: &Grid) -> usize {
+    grid.rows
+        .saturating_mul(grid.cols)
+        .saturating_mul(CELL_BYTES)
+}
+
+/// What the first-move map holds on top of [`answer_bytes`].
+fn map_bytes(grid: &Grid) -> usize {
+    grid.rows
+        .saturating_mul(grid.cols)
+        .saturating_mul(MAP_CELL_BYTES)
 }
 
 /// A set of placements that conflict only among themselves.
@@ -154,16 +160,55 @@ fn out_of_budget(e: &Unsolved) -> bool {
     !matches!(e, Unsolved::Cancelled)
 }
 
-/// Solves a board: always the winner; with `map`, as much of the first-move map as the budget
-/// allows.
-pub(crate) fn analyse(
-    grid: &Grid,
-    budget: &Budget,
-    map: bool,
-    max_depth: u32,
-) -> Result<Analysis, Unsolved> {
+/// Who wins, and why: the one decision `answer` and `solve` share.
+pub(crate) fn answer(grid: &Grid, budget: &Budget, max_depth: u32) -> Result<Analysis, Unsolved> {
+    Ok(decide(grid, budget, max_depth)?.analysis)
+}
+
+/// Who wins, decided exactly as [`answer`] decides it, then as much of the first-move map as a
+/// second allowance of the budget's nodes (and what is left of its time) allows: the map is
+/// cut short, never the answer.
+pub(crate) fn solve(grid: &Grid, budget: &Budget, max_depth: u32) -> Result<Analysis, Unsolved> {
+    let Decided {
+        mut analysis,
+        mut engine,
+    } = decide(grid, budget, max_depth)?;
+    let held = answer_bytes(grid).saturating_add(map_bytes(grid));
+    let what = || format!("the first-move map of a {}×{} board", grid.rows, grid.cols);
+    match budget.check_memory(held, what) {
+        Ok(()) => {
+            engine.hold_more(map_bytes(grid));
+            engine.new_allowance();
+            map(&mut engine, &mut analysis)?;
+            analysis.nodes += engine.spent();
+        }
+        Err(Unsolved::TooLarge(why)) => analysis.map_gap = Some(why),
+        Err(e) => return Err(e),
+    }
+    Ok(analysis)
+}
+
+/// The Grundy value of a whole board: the xor over its regions, each valued in full.
+pub(crate) fn grundy(grid: &Grid, budget: &Budget, max_depth: u32) -> Result<u16, Unsolved> {
     let (free, pr, pc) = placements(grid)?;
-    let mut engine = Engine::new(budget, max_depth, fixed_bytes(grid, map));
+    let fixed = answer_bytes(grid);
+    let mut spent = 0;
+    let mut x = 0;
+    for cells in regions(&free, pr, pc) {
+        x ^= region_value(&normalise(&cells), budget, max_depth, fixed, &mut spent)?;
+    }
+    Ok(x)
+}
+
+/// Who wins, with the engine that searched the largest region (its memo serves the map).
+struct Decided<'b> {
+    analysis: Analysis,
+    engine: Engine<'b>,
+}
+
+fn decide<'b>(grid: &Grid, budget: &'b Budget, max_depth: u32) -> Result<Decided<'b>, Unsolved> {
+    let (free, pr, pc) = placements(grid)?;
+    let fixed = answer_bytes(grid);
     let mut regions: Vec<Region> = regions(&free, pr, pc)
         .into_iter()
         .map(|cells| {
@@ -178,19 +223,22 @@ pub(crate) fn analyse(
 
     // Value every region but the largest; ask the largest only whether it cancels the rest.
     let searched = (0..regions.len()).max_by_key(|&i| (regions[i].cells.len(), usize::MAX - i));
+    let mut spent = 0;
     let mut rest_xor = 0;
     for (i, region) in regions.iter_mut().enumerate() {
         if Some(i) != searched {
-            let v = engine.sum_value(&mut region.parts.clone())?;
+            let v = region_value(&region.parts, budget, max_depth, fixed, &mut spent)?;
             region.value = Some(v);
             rest_xor ^= v;
         }
     }
+    let mut engine = Engine::new(budget, max_depth, fixed, spent);
     let mut first_wins = false;
     let mut copy = None;
     if let Some(s) = searched {
         let region = &mut regions[s];
         let cancels = engine.sum_is(&mut region.parts.clone(), rest_xor)?;
+        engine.checkpoint()?;
         first_wins = !cancels;
         if cancels {
             region.value = Some(rest_xor);
@@ -201,8 +249,7 @@ pub(crate) fn analyse(
     if let ([region], false) = (regions.as_slice(), first_wins) {
         copy = copy_symmetry_of(&region.cells);
     }
-
-    let mut analysis = Analysis {
+    let analysis = Analysis {
         regions,
         searched,
         rest_xor,
@@ -211,38 +258,62 @@ pub(crate) fn analyse(
         moves: vec![None; pr * pc],
         corner_cols: pc,
         map_gap: None,
-        nodes: 0,
+        nodes: engine.spent(),
     };
-    if map && let Err(e) = first_moves(&mut engine, &mut analysis) {
-        if !out_of_budget(&e) {
-            return Err(e);
-        }
-        analysis.map_gap = Some(e.to_string());
+    Ok(Decided { analysis, engine })
+}
+
+/// The value of a region other than the searched one, valued from an empty memo (or taken
+/// from the cache and charged the nodes it cost then), with the budget checked once it is
+/// known: so whether a board is solved within its node budget depends on the board alone.
+fn region_value(
+    parts: &[Comp],
+    budget: &Budget,
+    max_depth: u32,
+    fixed: usize,
+    spent: &mut u64,
+) -> Result<u16, Unsolved> {
+    let mut engine = Engine::new(budget, max_depth, fixed, *spent);
+    let key = match parts {
+        [Comp::Small(small)] if engine.known(&parts[0]).is_none() => Some(*small),
+        _ => None,
+    };
+    if let Some(hit) = key.and_then(|key| cache::get(&key)) {
+        *spent += hit.nodes;
+        budget.check(*spent)?;
+        return Ok(hit.value);
     }
-    if map && analysis.map_gap.is_none() {
-        for region in &mut analysis.regions {
-            if region.value.is_none() && region.cells.len() <= VALUE_FOR_WHY_MAX {
-                match engine.sum_value(&mut region.parts.clone()) {
-                    Ok(v) => region.value = Some(v),
-                    Err(e) if out_of_budget(&e) => break,
-                    Err(e) => return Err(e),
-                }
+    let value = engine.sum_value(&mut parts.to_vec())?;
+    let nodes = engine.spent() - *spent;
+    if let Some(key) = key {
+        cache::put(key, Cached { value, nodes });
+    }
+    *spent = engine.spent();
+    engine.checkpoint()?;
+    Ok(value)
+}
+
+/// Fills the first-move map (`map_gap` says why when the budget cut it short) and values the
+/// regions still unvalued that are small enough for the explanation.
+fn map(engine: &mut Engine<'_>, analysis: &mut Analysis) -> Result<(), Unsolved> {
+    match first_moves(engine, analysis) {
+        Ok(()) => {}
+        Err(e) if out_of_budget(&e) => {
+            analysis.map_gap = Some(e.to_string());
+            return Ok(());
+        }
+        Err(e) => return Err(e),
+    }
+    for region in &mut analysis.regions {
+        if region.value.is_none() && region.cells.len() <= VALUE_FOR_WHY_MAX {
+            match engine.sum_value(&mut region.parts.clone()) {
+                Ok(v) => region.value = Some(v),
+                Err(e) if out_of_budget(&e) => break,
+                Err(e) => return Err(e),
             }
         }
     }
-    analysis.nodes = engine.nodes;
-    Ok(analysis)
-}
-
-/// The Grundy value of a whole board: the xor over its regions, each valued in full.
-pub(crate) fn grundy(grid: &Grid, budget: &Budget, max_depth: u32) -> Result<u16, Unsolved> {
-    let (free, pr, pc) = placements(grid)?;
-    let mut engine = Engine::new(budget, max_depth, fixed_bytes(grid, false));
-    let mut x = 0;
-    for cells in regions(&free, pr, pc) {
-        x ^= engine.sum_value(&mut normalise(&cells))?;
-    }
-    Ok(x)
+    Ok(())
 }
 
 fn known_sum(engine: &mut Engine<'_>, parts: &[Comp]) -> Option<u16> {
@@ -257,14 +328,16 @@ fn first_moves(engine: &mut Engine<'_>, a: &mut Analysis) -> Result<(), Unsolved
         return Ok(());
     };
     // The searched region first: with one region it is the whole map.
-    region_moves(engine, a, s, Vec::new(), a.rest_xor)?;
+    region_moves(engine, a, s, &[], a.rest_xor)?;
     // A move elsewhere changes that region's value; the searched region is then only asked
     // whether its value equals what the rest needs, never valued in full.
-    for i in 0..a.regions.len() {
-        if let (true, Some(v)) = (i != s, a.regions[i].value) {
-            let searched = a.regions[s].parts.clone();
-            region_moves(engine, a, i, searched, a.rest_xor ^ v)?;
-        }
+    let searched = a.regions[s].parts.clone();
+    for i in (0..a.regions.len()).filter(|&i| i != s) {
+        let Some(v) = a.regions[i].value else {
+            debug_assert!(false, "every region but the searched one is valued");
+            continue;
+        };
+        region_moves(engine, a, i, &searched, a.rest_xor ^ v)?;
     }
     Ok(())
 }
@@ -275,30 +348,80 @@ fn region_moves(
     engine: &mut Engine<'_>,
     a: &mut Analysis,
     i: usize,
-    others: Vec<Comp>,
+    others: &[Comp],
     k: u16,
 ) -> Result<(), Unsolved> {
     let cells = a.regions[i].cells.clone();
+    let alone = a.regions.len() == 1;
+    let corridor = corridor_of(engine, &cells)?;
     for &m in &cells {
-        let rest = after_move(&cells, m);
-        let mut parts = normalise(&rest);
-        parts.extend(others.iter().cloned());
-        let wins = engine.sum_is(&mut parts.clone(), k)?;
-        let alone = a.regions.len() == 1;
-        let copy = if wins && alone {
-            copy_symmetry_of(&rest)
-        } else {
-            None
-        };
-        let value = if wins {
-            Some(0)
-        } else {
-            known_sum(engine, &parts).map(|v| v ^ k)
+        // In a corridor a move leaves two runs whose values are in the table.
+        let left = corridor.as_ref().and_then(|(corridor, values)| {
+            let removed = corridor.removed_by(m);
+            debug_assert!(removed.is_some(), "a move in a corridor removes a run");
+            removed.map(|run| values.after_removing(run))
+        });
+        let first = match left {
+            Some(left) => {
+                let wins = engine.sum_is(&mut others.to_vec(), k ^ left)?;
+                let value = if wins {
+                    Some(0)
+                } else {
+                    known_sum(engine, others).map(|v| v ^ k ^ left)
+                };
+                let copy = (wins && alone)
+                    .then(|| copy_symmetry_of(&after_move(&cells, m)))
+                    .flatten();
+                FirstMove { wins, value, copy }
+            }
+            None => move_result(engine, &cells, m, others, k, alone)?,
         };
         let (r, c) = (m.0 as usize, m.1 as usize);
-        if let Some(slot) = a.moves.get_mut(r * a.corner_cols + c) {
-            *slot = Some(FirstMove { wins, value, copy });
-        }
+        a.moves[r * a.corner_cols + c] = Some(first);
     }
     Ok(())
+}
+
+/// What the first move `m` in a region of `cells` leads to, by search.
+fn move_result(
+    engine: &mut Engine<'_>,
+    cells: &[Cell],
+    m: Cell,
+    others: &[Comp],
+    k: u16,
+    alone: bool,
+) -> Result<FirstMove, Unsolved> {
+    let rest = after_move(cells, m);
+    let mut parts = normalise(&rest);
+    parts.extend_from_slice(others);
+    let wins = engine.sum_is(&mut parts.clone(), k)?;
+    let copy = if wins && alone {
+        copy_symmetry_of(&rest)
+    } else {
+        None
+    };
+    let value = if wins {
+        Some(0)
+    } else {
+        known_sum(engine, &parts).map(|v| v ^ k)
+    };
+    Ok(FirstMove { wins, value, copy })
+}
+
+/// The corridor order and interval values of a region that is one corridor (when the table
+/// fits the memory cap): its first moves are read from the table, not each searched.
+fn corridor_of(
+    engine: &mut Engine<'_>,
+    cells: &[Cell],
+) -> Result<Option<(Corridor, Values)>, Unsolved> {
+    let parts = reduced_parts(cells);
+    let Some(corridor) = (match parts.as_slice() {
+        [part] => Corridor::find(part),
+        _ => None,
+    }) else {
+        return Ok(None);
+    };
+    Ok(engine
+        .corridor_values(&corridor)?
+        .map(|values| (corridor, values)))
 }

@@ -332,7 +332,7 @@ impl Rows {
 }
 
 impl Small {
-    fn new(bits: u128, h: usize, w: usize) -> Small {
+    pub(crate) fn new(bits: u128, h: usize, w: usize) -> Small {
         Small {
             lo: bits as u64,
             hi: (bits >> 64) as u64,
@@ -405,6 +405,44 @@ impl Small {
         let (a, b, c, d) = (x, at(x, 1), at(x, s), at(x, s + 1));
         (a & b & (c | d)) | (c & d & (a | b)) != 0
     }
+
+    /// Some placement has three neighbours no two of which conflict (an induced claw).
+    fn has_claw(self) -> bool {
+        let (x, s) = (self.bits(), self.stride());
+        let with: [u128; 8] = KING.map(|d| x & at(x, offset(s, d)));
+        CLAWS
+            .iter()
+            .any(|&[a, b, c]| with[a] & with[b] & with[c] != 0)
+    }
+}
+
+/// Triples of directions (indices into [`KING`]) that reach three cells no two of which are
+/// king-adjacent.
+const CLAWS: [[usize; 3]; 8] = {
+    let mut out = [[0; 3]; 8];
+    let mut found = 0;
+    let mut a = 0;
+    while a < 8 {
+        let mut b = a + 1;
+        while b < 8 {
+            let mut c = b + 1;
+            while c < 8 {
+                if apart(KING[a], KING[b]) && apart(KING[a], KING[c]) && apart(KING[b], KING[c]) {
+                    out[found] = [a, b, c];
+                    found += 1;
+                }
+                c += 1;
+            }
+            b += 1;
+        }
+        a += 1;
+    }
+    assert!(found == 8);
+    out
+};
+
+const fn apart(a: (i64, i64), b: (i64, i64)) -> bool {
+    (a.0 - b.0).abs() > 1 || (a.1 - b.1).abs() > 1
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -580,11 +618,16 @@ pub(crate) fn copy_symmetry_of(cells: &[Cell]) -> Option<u8> {
 
 /// The normal form of any set of placements: twins merged, split into parts, each canonical.
 pub(crate) fn normalise(cells: &[Cell]) -> Vec<Comp> {
-    let reduced = twin_reduce_cells(cells);
-    split_cells(&reduced)
+    reduced_parts(cells)
         .iter()
         .map(|part| canonical(part))
         .collect()
+}
+
+/// The parts of a set of placements with twins merged, where they lie: the normal form before
+/// each part is moved to its canonical orientation.
+pub(crate) fn reduced_parts(cells: &[Cell]) -> Vec<Vec<Cell>> {
+    split_cells(&twin_reduce_cells(cells))
 }
 
 /// The cells of `cells` that survive a move at `m`.
@@ -717,6 +760,15 @@ impl Comp {
         match self {
             Comp::Small(s) => s.child(m, out),
             Comp::Big(_) => out.extend(normalise(&after_move(&self.cells(), m))),
+        }
+    }
+
+    /// False when the part certainly is not a corridor (see `corridor`): a quick test on
+    /// small parts, made before the corridor order is looked for.
+    pub(crate) fn may_be_corridor(&self) -> bool {
+        match self {
+            Comp::Small(s) => !s.has_claw(),
+            Comp::Big(_) => true,
         }
     }
 

@@ -1,0 +1,300 @@
+//! Corridors: parts whose placements line up so that every placement conflicts with a run of
+//! consecutive ones (width-2 corridors and snakes with bends), valued by an interval DP.
+//!
+//! When the closed neighbourhood of every placement is an interval of one order, a move removes
+//! an interval, so every position reachable from an interval is at most two intervals, and
+//! the Grundy value of each interval follows from shorter ones: O(n²) positions, O(n) moves
+//! each. Width-2 corridors are paths; a bend adds a triangle (three placements in one 2×2
+//! box), which keeps the property. The order is found by breadth-first search from an end and
+//! then checked, so a part that is not a corridor is never valued by the DP.
+
+use super::shape::Cell;
+use crate::games::Unsolved;
+
+/// A part in corridor order: placement `i` conflicts exactly with `start[i]..end[i]`.
+#[derive(Debug)]
+pub(crate) struct Corridor {
+    order: Vec<Cell>,
+    start: Vec<u32>,
+    end: Vec<u32>,
+}
+
+const KING: [(i64, i64); 8] = [
+    (-1, -1),
+    (-1, 0),
+    (-1, 1),
+    (0, -1),
+    (0, 1),
+    (1, -1),
+    (1, 0),
+    (1, 1),
+];
+
+/// A placement of a corridor has at most 3 neighbours on each side: those on one side and
+/// itself form a clique, and cliques of the king graph lie in a 2×2 box.
+const MAX_DEGREE: usize = 6;
+
+/// The neighbour lists of a set of cells, by index into `cells` (sorted).
+fn neighbours(cells: &[Cell]) -> Option<Vec<Vec<u32>>> {
+    let find = |cell: Cell| cells.binary_search(&cell).ok();
+    let mut out = Vec::with_capacity(cells.len());
+    for &(r, c) in cells {
+        let mut list = Vec::with_capacity(MAX_DEGREE);
+        for (dr, dc) in KING {
+            let (Ok(rr), Ok(cc)) = (
+                u32::try_from(i64::from(r) + dr),
+                u32::try_from(i64::from(c) + dc),
+            ) else {
+                continue;
+            };
+            if let Some(u) = find((rr, cc)) {
+                list.push(u as u32);
+            }
+        }
+        if list.len() > MAX_DEGREE || has_claw(&list, cells) {
+            return None;
+        }
+        out.push(list);
+    }
+    Some(out)
+}
+
+/// Three of the neighbours `list` (indices into `cells`) are pairwise apart: a claw, which no
+/// corridor has.
+fn has_claw(list: &[u32], cells: &[Cell]) -> bool {
+    let apart = |a: u32, b: u32| {
+        let (p, q) = (cells[a as usize], cells[b as usize]);
+        p.0.abs_diff(q.0) > 1 || p.1.abs_diff(q.1) > 1
+    };
+    list.iter().enumerate().any(|(i, &a)| {
+        list[i + 1..].iter().enumerate().any(|(j, &b)| {
+            apart(a, b)
+                && list[i + j + 2..]
+                    .iter()
+                    .any(|&c| apart(a, c) && apart(b, c))
+        })
+    })
+}
+
+/// Breadth-first distances from `from`; `None` when the graph is not connected.
+fn distances(adj: &[Vec<u32>], from: usize) -> Option<Vec<u32>> {
+    let mut dist = vec![u32::MAX; adj.len()];
+    dist[from] = 0;
+    let mut queue = vec![from as u32];
+    let mut i = 0;
+    while let Some(&v) = queue.get(i) {
+        i += 1;
+        let d = dist[v as usize] + 1;
+        for &u in &adj[v as usize] {
+            if dist[u as usize] == u32::MAX {
+                dist[u as usize] = d;
+                queue.push(u);
+            }
+        }
+    }
+    dist.iter().all(|&d| d != u32::MAX).then_some(dist)
+}
+
+/// Neighbours one step closer to and one step further from the search's start.
+fn back_and_forth(adj: &[Vec<u32>], dist: &[u32], v: usize) -> (usize, usize) {
+    let d = dist[v];
+    let back = adj[v]
+        .iter()
+        .filter(|&&u| dist[u as usize] + 1 == d)
+        .count();
+    let forth = adj[v]
+        .iter()
+        .filter(|&&u| dist[u as usize] == d + 1)
+        .count();
+    (back, forth)
+}
+
+impl Corridor {
+    /// The corridor order of a connected, twin-free set of placements, if it has one.
+    ///
+    /// In such an order (a proper interval order) distances from the first placement never
+    /// decrease, and within one distance a placement comes before another exactly when it has
+    /// more neighbours one step back or, with as many, fewer one step on (twin-freeness breaks
+    /// every tie). The first placement is the one with the fewest neighbours one step back
+    /// among those furthest from any placement. Whatever comes out is checked.
+    pub(crate) fn find(cells: &[Cell]) -> Option<Corridor> {
+        let mut sorted = cells.to_vec();
+        sorted.sort_unstable();
+        let adj = neighbours(&sorted)?;
+        let n = sorted.len();
+        let from_any = distances(&adj, 0)?;
+        let furthest = from_any.iter().copied().max()?;
+        let first = (0..n)
+            .filter(|&v| from_any[v] == furthest)
+            .min_by_key(|&v| back_and_forth(&adj, &from_any, v).0)?;
+        let dist = distances(&adj, first)?;
+        let mut order: Vec<usize> = (0..n).collect();
+        order.sort_by_key(|&v| {
+            let (back, forth) = back_and_forth(&adj, &dist, v);
+            (dist[v], std::cmp::Reverse(back), forth)
+        });
+        let mut position = vec![0u32; n];
+        for (i, &v) in order.iter().enumerate() {
+            position[v] = i as u32;
+        }
+        let mut start = vec![0u32; n];
+        let mut end = vec![0u32; n];
+        for (v, list) in adj.iter().enumerate() {
+            let p = position[v];
+            let lo = list.iter().map(|&u| position[u as usize]).fold(p, u32::min);
+            let hi = list.iter().map(|&u| position[u as usize]).fold(p, u32::max);
+            if (hi - lo) as usize != list.len() {
+                return None;
+            }
+            start[p as usize] = lo;
+            end[p as usize] = hi + 1;
+        }
+        Some(Corridor {
+            order: order.into_iter().map(|v| sorted[v]).collect(),
+            start,
+            end,
+        })
+    }
+
+    pub(crate) fn len(&self) -> usize {
+        self.order.len()
+    }
+
+    /// The placements in corridor order.
+    #[cfg(test)]
+    pub(crate) fn cells(&self) -> &[Cell] {
+        &self.order
+    }
+
+    /// The interval of placements that a move at `cell` removes, if `cell` is one of them or
+    /// has exactly the same conflicts as one of them (the twins of the unreduced region).
+    pub(crate) fn removed_by(&self, cell: Cell) -> Option<(usize, usize)> {
+        let near = |a: Cell, b: Cell| a.0.abs_diff(b.0) <= 1 && a.1.abs_diff(b.1) <= 1;
+        let first = self.order.iter().position(|&v| near(v, cell))?;
+        let last = self.order.iter().rposition(|&v| near(v, cell))?;
+        let contiguous = self.order[first..=last].iter().all(|&v| near(v, cell));
+        contiguous.then_some((first, last + 1))
+    }
+
+    /// Bytes the table of values takes.
+    pub(crate) fn table_bytes(n: usize) -> usize {
+        (n + 1)
+            .saturating_mul(n + 1)
+            .saturating_mul(2 * size_of::<u16>())
+    }
+
+    /// The values of every interval, shortest first; `tick` is called once an interval (a
+    /// position valued) and stops the work with its error.
+    pub(crate) fn values(
+        &self,
+        mut tick: impl FnMut() -> Result<(), Unsolved>,
+    ) -> Result<Values, Unsolved> {
+        let n = self.len();
+        let w = n + 1;
+        // `by_start[s * w + e]` and `by_end[e * w + s]` both hold the value of `s..e`, so the
+        // part left of a move and the part right of it are read along a row.
+        let mut by_start = vec![0u16; w * w];
+        let mut by_end = vec![0u16; w * w];
+        let mut seen: Vec<u64> = vec![0; n / 64 + 1];
+        for len in 1..=n {
+            // A position with `len` moves has a value of at most `len`.
+            let words = len / 64 + 1;
+            for s in 0..=n - len {
+                tick()?;
+                let e = s + len;
+                seen[..words].fill(0);
+                let left_row = &by_start[s * w..(s + 1) * w];
+                let right_row = &by_end[e * w..(e + 1) * w];
+                for v in s..e {
+                    let left = left_row[(self.start[v] as usize).max(s)];
+                    let right = right_row[(self.end[v] as usize).min(e)];
+                    let x = usize::from(left ^ right);
+                    if x <= len {
+                        seen[x / 64] |= 1 << (x % 64);
+                    }
+                }
+                let mex = seen[..words]
+                    .iter()
+                    .enumerate()
+                    .find(|(_, word)| **word != u64::MAX)
+                    .map_or(len, |(i, word)| i * 64 + word.trailing_ones() as usize);
+                let mex = mex as u16;
+                by_start[s * w + e] = mex;
+                by_end[e * w + s] = mex;
+            }
+        }
+        Ok(Values { n, by_start })
+    }
+}
+
+/// The Grundy value of every interval of a corridor.
+pub(crate) struct Values {
+    n: usize,
+    by_start: Vec<u16>,
+}
+
+impl Values {
+    /// The value of placements `start..end` (in corridor order) on their own.
+    pub(crate) fn of(&self, start: usize, end: usize) -> u16 {
+        debug_assert!(start <= end && end <= self.n);
+        self.by_start[start * (self.n + 1) + end]
+    }
+
+    pub(crate) fn whole(&self) -> u16 {
+        self.of(0, self.n)
+    }
+
+    /// The value left by a move that removes `start..end`.
+    pub(crate) fn after_removing(&self, (start, end): (usize, usize)) -> u16 {
+        self.of(0, start) ^ self.of(end, self.n)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn no_budget() -> Result<(), Unsolved> {
+        Ok(())
+    }
+
+    #[test]
+    fn a_path_in_any_order_is_a_corridor_valued_as_dawsons_chess() {
+        let path: Vec<Cell> = (0..40).map(|c| (3, c + 2)).collect();
+        let corridor = Corridor::find(&path).expect("a path is a corridor");
+        let values = corridor.values(no_budget).expect("no budget");
+        for n in 0..=40 {
+            assert_eq!(values.of(0, n), super::super::engine::path_value(n), "{n}");
+            assert_eq!(values.of(40 - n, 40), values.of(0, n));
+        }
+    }
+
+    #[test]
+    fn a_bend_is_a_corridor_and_a_branch_is_not() {
+        // Along row 0, then down column 5: (0,4), (0,5) and (1,5) form a triangle.
+        let mut bend: Vec<Cell> = (0..6).map(|c| (0, c)).collect();
+        bend.extend((1..6).map(|r| (r, 5)));
+        let corridor = Corridor::find(&bend).expect("a bend is a corridor");
+        let order = corridor.cells();
+        assert!(order[0] == (0, 0) || order[0] == (5, 5), "{order:?}");
+        // A T: three arms meet, so no order puts each conflict set in a run.
+        let mut tee: Vec<Cell> = (0..9).map(|c| (0, c)).collect();
+        tee.extend((1..5).map(|r| (r, 4)));
+        assert!(Corridor::find(&tee).is_none());
+        // Not connected.
+        assert!(Corridor::find(&[(0, 0), (0, 2)]).is_none());
+    }
+
+    #[test]
+    fn moves_remove_intervals_twins_included() {
+        // A width-2 corridor's placements in a row, and a twin of the end one below it.
+        let cells: Vec<Cell> = (0..5).map(|c| (0, c)).collect();
+        let corridor = Corridor::find(&cells).expect("corridor");
+        let at = |c: u32| corridor.cells().iter().position(|&v| v == (0, c));
+        let mid = at(2).expect("placed");
+        assert_eq!(corridor.removed_by((0, 2)), Some((mid - 1, mid + 2)));
+        // (1,0) conflicts with (0,0) and (0,1), as (0,0) does.
+        let end = corridor.removed_by((1, 0)).expect("a run");
+        assert_eq!(end, corridor.removed_by((0, 0)).expect("a run"));
+    }
+}
