@@ -8,6 +8,9 @@ use boardls::span::Span;
 use proptest::prelude::*;
 use std::collections::HashMap;
 use std::time::Duration;
+use xorshift::XorShift;
+
+use crate::fixtures::xorshift;
 
 // ---------------------------------------------------------------------------------------------
 // Brute force: the set of free cells as a bitmask, every 2×2 placement tried, memoised on the
@@ -190,6 +193,206 @@ fn every_empty_board_up_to_36_cells_matches_brute_force() {
 }
 
 // ---------------------------------------------------------------------------------------------
+// Long thin boards (snakes, caterpillars) against a plain search on the placements: connected
+// parts valued apart and xored, each the mex over its moves. It needs no bitmask of the board,
+// so it reaches boards of hundreds of cells whose parts stay small or thin.
+
+type Cell = (usize, usize);
+
+fn placement_cells(g: &Grid) -> Vec<Cell> {
+    let free = |r: usize, c: usize| g.cells[r * g.cols + c] == b'0';
+    (0..g.rows.saturating_sub(1))
+        .flat_map(|r| (0..g.cols.saturating_sub(1)).map(move |c| (r, c)))
+        .filter(|&(r, c)| free(r, c) && free(r, c + 1) && free(r + 1, c) && free(r + 1, c + 1))
+        .collect()
+}
+
+/// Two placements conflict (or are the same) when their squares share a cell.
+fn conflict(a: Cell, b: Cell) -> bool {
+    a.0.abs_diff(b.0) <= 1 && a.1.abs_diff(b.1) <= 1
+}
+
+#[derive(Default)]
+struct PlainSearch {
+    memo: HashMap<Vec<Cell>, u32>,
+}
+
+impl PlainSearch {
+    fn value(&mut self, cells: &[Cell]) -> u32 {
+        let mut rest = cells.to_vec();
+        let mut x = 0;
+        while let Some(start) = rest.pop() {
+            let mut part = vec![start];
+            let mut i = 0;
+            while let Some(&v) = part.get(i) {
+                i += 1;
+                let (near, far): (Vec<Cell>, Vec<Cell>) =
+                    rest.iter().partition(|&&u| conflict(u, v));
+                part.extend(near);
+                rest = far;
+            }
+            part.sort_unstable();
+            x ^= self.part_value(part);
+        }
+        x
+    }
+
+    fn part_value(&mut self, part: Vec<Cell>) -> u32 {
+        if let Some(&v) = self.memo.get(&part) {
+            return v;
+        }
+        let options: Vec<u32> = part
+            .iter()
+            .map(|&m| {
+                let after: Vec<Cell> = part.iter().copied().filter(|&v| !conflict(v, m)).collect();
+                self.value(&after)
+            })
+            .collect();
+        let v = (0..).find(|v| !options.contains(v)).unwrap_or(0);
+        self.memo.insert(part, v);
+        v
+    }
+}
+
+/// Checks answer, first-move marks and Grundy value against the plain search.
+fn check_against_plain_search(g: &Grid) {
+    let cells = placement_cells(g);
+    let mut plain = PlainSearch::default();
+    let value = plain.value(&cells);
+    let sol = Tetris::solve(g, &unlimited()).expect("solves");
+    assert_eq!(sol.answer, if value == 0 { "No" } else { "Yes" }, "{g:?}");
+    let grundy = Tetris::grundy(g, &unlimited()).expect("solves");
+    assert_eq!(u32::from(grundy), value, "{g:?}");
+    for &m in &cells {
+        let rest: Vec<Cell> = cells.iter().copied().filter(|&v| !conflict(v, m)).collect();
+        let want = if plain.value(&rest) == 0 {
+            CellMark::Win
+        } else {
+            CellMark::Lose
+        };
+        let mark = sol.cells.as_ref().map(|map| map.mark(m.0, m.1));
+        assert_eq!(mark, Some(want), "{m:?} of {g:?}");
+    }
+}
+
+/// A board of walls with a width-2 corridor along a self-avoiding walk on a lattice whose
+/// points are `row_gaps` and `col_gaps` cells apart (3 or more: a wall between neighbouring
+/// bands): a 2×2 block at each point visited and the cells between consecutive ones, so bends
+/// come after straight runs of any length. `steps` are directions (0 right, 1 down, 2 left,
+/// 3 up); one that leaves the lattice or meets the walk is skipped.
+fn snake_board(row_gaps: &[usize], col_gaps: &[usize], steps: &[u8]) -> Grid {
+    let at = |gaps: &[usize], i: usize| 1 + gaps[..i].iter().sum::<usize>();
+    let (h, w) = (row_gaps.len() + 1, col_gaps.len() + 1);
+    let mut walk = vec![(0usize, 0usize)];
+    for &step in steps {
+        let (i, j) = walk[walk.len() - 1];
+        let next = match step % 4 {
+            0 => (i, j + 1),
+            1 => (i + 1, j),
+            2 => (i, j.wrapping_sub(1)),
+            _ => (i.wrapping_sub(1), j),
+        };
+        if next.0 < h && next.1 < w && !walk.contains(&next) {
+            walk.push(next);
+        }
+    }
+    let mut g = Grid::filled(at(row_gaps, h - 1) + 3, at(col_gaps, w - 1) + 3, b'1');
+    let mut path = walk.windows(2).map(|p| (p[0], p[1])).collect::<Vec<_>>();
+    path.push((walk[0], walk[0]));
+    for ((i0, j0), (i1, j1)) in path {
+        let (r0, c0, r1, c1) = (
+            at(row_gaps, i0),
+            at(col_gaps, j0),
+            at(row_gaps, i1),
+            at(col_gaps, j1),
+        );
+        for r in r0.min(r1)..=r0.max(r1) + 1 {
+            for c in c0.min(c1)..=c0.max(c1) + 1 {
+                g.set(r, c, b'0');
+            }
+        }
+    }
+    g
+}
+
+/// A straight width-2 corridor of `len` cells with 2×2 legs above (`Some(true)`) or below at
+/// the columns where `legs` says so (at least three columns apart).
+fn caterpillar_board(len: usize, legs: &[Option<bool>]) -> Grid {
+    let mut g = Grid::filled(6, len + 2, b'1');
+    for c in 1..=len {
+        g.set(2, c, b'0');
+        g.set(3, c, b'0');
+    }
+    let mut last = None;
+    for (c, leg) in legs.iter().enumerate().take(len.saturating_sub(1)) {
+        let (Some(up), true) = (leg, last.is_none_or(|l| c >= l + 3)) else {
+            continue;
+        };
+        let rows = if *up { [0, 1] } else { [4, 5] };
+        for r in rows {
+            g.set(r, c + 1, b'0');
+            g.set(r, c + 2, b'0');
+        }
+        last = Some(c);
+    }
+    g
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(150))]
+
+    #[test]
+    fn snakes_with_random_bends_match_the_plain_search(
+        row_gaps in proptest::collection::vec(3usize..7, 1..4),
+        col_gaps in proptest::collection::vec(3usize..7, 1..5),
+        steps in proptest::collection::vec(0u8..4, 1..16),
+    ) {
+        check_against_plain_search(&snake_board(&row_gaps, &col_gaps, &steps));
+    }
+
+    #[test]
+    fn caterpillars_match_the_plain_search(
+        len in 3usize..30,
+        legs in proptest::collection::vec(proptest::option::weighted(0.4, any::<bool>()), 30),
+    ) {
+        check_against_plain_search(&caterpillar_board(len, &legs));
+    }
+}
+
+#[test]
+fn a_folded_snake_is_valued_without_a_search() {
+    // Twelve bands of 45 placements joined by U-turns: 562 placements. The interval DP values
+    // each of its n(n+1)/2 intervals once; a search would not finish.
+    let g = folded_snake();
+    let n = placement_cells(&g).len();
+    assert_eq!(n, 562);
+    let budget = nodes_only((n * (n + 1) / 2) as u64);
+    assert_eq!(Tetris::answer(&g, &budget).as_deref(), Ok("No"));
+    let sol = Tetris::solve(&g, &budget).expect("the map reads the same table");
+    assert_eq!(sol.lens, "Lele loses (all 562 first moves lose)");
+}
+
+/// A 37×48 board of walls with a width-2 corridor folded back and forth: twelve bands along
+/// rows 1–2, 4–5, …, 34–35 from column 1 to 46, joined alternately at the right and left ends.
+fn folded_snake() -> Grid {
+    let mut g = Grid::filled(37, 48, b'1');
+    for band in 0..12 {
+        let r = 1 + 3 * band;
+        for c in 1..=46 {
+            g.set(r, c, b'0');
+            g.set(r + 1, c, b'0');
+        }
+        if band < 11 {
+            let turn = if band % 2 == 0 { [45, 46] } else { [1, 2] };
+            for c in turn {
+                g.set(r + 2, c, b'0');
+            }
+        }
+    }
+    g
+}
+
+// ---------------------------------------------------------------------------------------------
 // Samples and known results.
 
 #[test]
@@ -366,6 +569,63 @@ fn huge_hard_empty_boards_run_out_of_budget() {
     );
     let r = Tetris::answer(&empty(49, 50), &deadline());
     assert!(matches!(r, Err(Unsolved::Time(_))), "{r:?}");
+}
+
+/// The least node budget within which `answer` decides the board (solvability only grows with
+/// the budget: the search takes the same path and stops later).
+fn nodes_needed(g: &Grid) -> u64 {
+    let (mut lo, mut hi) = (0u64, 1u64);
+    while Tetris::answer(g, &nodes_only(hi)).is_err() {
+        lo = hi;
+        hi *= 2;
+    }
+    while hi - lo > 1 {
+        let mid = lo + (hi - lo) / 2;
+        if Tetris::answer(g, &nodes_only(mid)).is_ok() {
+            hi = mid;
+        } else {
+            lo = mid;
+        }
+    }
+    hi
+}
+
+#[test]
+fn answer_and_solve_agree_on_both_sides_of_the_node_cap() {
+    let mut boards = vec![empty(7, 7), empty(6, 9), folded_snake()];
+    let mut rng = XorShift(0x005e_ed7e_7a15);
+    for _ in 0..4 {
+        let mut g = empty(10, 10);
+        for r in 0..10 {
+            for c in 0..10 {
+                if rng.below(100) < 20 {
+                    g.set(r, c, b'1');
+                }
+            }
+        }
+        boards.push(g);
+    }
+    for g in &boards {
+        let need = nodes_needed(g);
+        for budget in [need.saturating_sub(2), need - 1, need, need + 1, 2 * need] {
+            let answer = Tetris::answer(g, &nodes_only(budget));
+            let solve = Tetris::solve(g, &nodes_only(budget));
+            assert_eq!(
+                answer.is_ok(),
+                budget >= need,
+                "{budget} of {need}: {answer:?}"
+            );
+            assert_eq!(
+                solve.as_ref().ok().map(|s| s.answer.clone()),
+                answer.ok(),
+                "{budget} of {need} nodes"
+            );
+        }
+        // Solved boards leave their small regions in the process-wide cache: a hit is charged
+        // what it cost, so the cap falls at the same place.
+        assert!(Tetris::answer(g, &nodes_only(need - 1)).is_err());
+        assert!(Tetris::answer(g, &nodes_only(need)).is_ok());
+    }
 }
 
 #[test]

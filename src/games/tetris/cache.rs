@@ -1,10 +1,12 @@
 //! Grundy values of small regions, remembered across the boards one process solves (a suite's
 //! cases, the editor's edits), shared by every thread.
 //!
-//! A hit is charged the nodes the value cost when it was computed, and every region is valued
-//! from an empty memo, so whether a board is solved within a node budget never depends on what
-//! was solved before it: the cache saves time, not nodes.
+//! Every region is valued from an empty memo, and a hit is charged the nodes the value cost
+//! when it was computed and used only where that work would have fitted the memory and depth
+//! caps, so whether a board is solved within a node budget never depends on what was solved
+//! before it: the cache saves time, not nodes.
 
+use super::engine::Footprint;
 use super::shape::Small;
 use std::collections::HashMap;
 use std::sync::{Mutex, MutexGuard};
@@ -13,11 +15,12 @@ use std::sync::{Mutex, MutexGuard};
 /// each (3 MiB in all).
 const GENERATION: usize = 1 << 15;
 
-/// A region's value and the nodes it cost.
+/// A region's value, the nodes it cost and what else it needed of the budget.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Cached {
     pub value: u16,
     pub nodes: u64,
+    pub needs: Footprint,
 }
 
 /// The newest entries and the generation before them; a hit in the older one moves up, so
@@ -77,6 +80,10 @@ mod tests {
         let entry = |i: usize| Cached {
             value: (i % 7) as u16,
             nodes: i as u64,
+            needs: Footprint {
+                peak: i,
+                deepest: 3,
+            },
         };
         for i in 0..GENERATION {
             g.insert(key(i), entry(i));

@@ -253,9 +253,122 @@ impl Values {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proptest::prelude::*;
+    use std::collections::{BTreeSet, HashMap};
 
     fn no_budget() -> Result<(), Unsolved> {
         Ok(())
+    }
+
+    fn near(a: Cell, b: Cell) -> bool {
+        a.0.abs_diff(b.0) <= 1 && a.1.abs_diff(b.1) <= 1
+    }
+
+    /// Node Kayles on the king graph of `cells` by plain search: connected parts valued apart
+    /// and xored, each the mex over its moves.
+    fn brute(cells: &BTreeSet<Cell>, memo: &mut HashMap<BTreeSet<Cell>, u16>) -> u16 {
+        let mut rest = cells.clone();
+        let mut x = 0;
+        while let Some(&start) = rest.iter().next() {
+            let mut part = BTreeSet::from([start]);
+            let mut todo = vec![start];
+            while let Some(v) = todo.pop() {
+                for &u in rest.iter().filter(|&&u| near(u, v)) {
+                    if part.insert(u) {
+                        todo.push(u);
+                    }
+                }
+            }
+            rest.retain(|v| !part.contains(v));
+            x ^= brute_part(part, memo);
+        }
+        x
+    }
+
+    fn brute_part(part: BTreeSet<Cell>, memo: &mut HashMap<BTreeSet<Cell>, u16>) -> u16 {
+        if let Some(&v) = memo.get(&part) {
+            return v;
+        }
+        let options: Vec<u16> = part
+            .iter()
+            .map(|&m| {
+                let after: BTreeSet<Cell> = part.iter().copied().filter(|&v| !near(v, m)).collect();
+                brute(&after, memo)
+            })
+            .collect();
+        let v = (0..).find(|v| !options.contains(v)).unwrap_or(0);
+        memo.insert(part, v);
+        v
+    }
+
+    /// Every interval's value against the plain search on the same placements.
+    fn check_every_interval(corridor: &Corridor) {
+        let values = corridor.values(no_budget).expect("no budget");
+        let mut memo = HashMap::new();
+        let n = corridor.len();
+        for start in 0..=n {
+            for end in start..=n {
+                let cells: BTreeSet<Cell> = corridor.cells()[start..end].iter().copied().collect();
+                assert_eq!(
+                    values.of(start, end),
+                    brute(&cells, &mut memo),
+                    "{start}..{end} of {:?}",
+                    corridor.cells()
+                );
+            }
+        }
+    }
+
+    /// The placements (top-left corners of free 2×2 squares) of a board of free cells.
+    fn placements(free: &BTreeSet<Cell>) -> Vec<Cell> {
+        free.iter()
+            .copied()
+            .filter(|&(r, c)| {
+                [(r, c + 1), (r + 1, c), (r + 1, c + 1)]
+                    .iter()
+                    .all(|v| free.contains(v))
+            })
+            .collect()
+    }
+
+    /// A width-2 corridor along a self-avoiding walk on a lattice whose points are `row_gaps`
+    /// and `col_gaps` cells apart (3 or more: a wall between neighbouring bands): a 2×2 block
+    /// at each point visited and the cells between consecutive ones, so bends come after
+    /// straight runs of any length. `steps` are directions (0 right, 1 down, 2 left, 3 up);
+    /// one that leaves the lattice or meets the walk is skipped.
+    fn snake(row_gaps: &[u32], col_gaps: &[u32], steps: &[u8]) -> BTreeSet<Cell> {
+        let at = |gaps: &[u32], i: usize| -> u32 { gaps[..i].iter().sum() };
+        let (h, w) = (row_gaps.len() + 1, col_gaps.len() + 1);
+        let mut walk = vec![(0usize, 0usize)];
+        for &step in steps {
+            let (i, j) = walk[walk.len() - 1];
+            let next = match step % 4 {
+                0 => (i, j + 1),
+                1 => (i + 1, j),
+                2 => (i, j.wrapping_sub(1)),
+                _ => (i.wrapping_sub(1), j),
+            };
+            if next.0 < h && next.1 < w && !walk.contains(&next) {
+                walk.push(next);
+            }
+        }
+        let mut free = BTreeSet::new();
+        let mut block = |r: u32, c: u32| {
+            free.extend([(r, c), (r, c + 1), (r + 1, c), (r + 1, c + 1)]);
+        };
+        for pair in walk.windows(2) {
+            let ((i0, j0), (i1, j1)) = (pair[0], pair[1]);
+            let (r0, c0) = (at(row_gaps, i0), at(col_gaps, j0));
+            let (r1, c1) = (at(row_gaps, i1), at(col_gaps, j1));
+            for r in r0.min(r1)..=r0.max(r1) {
+                for c in c0.min(c1)..=c0.max(c1) {
+                    block(r, c);
+                }
+            }
+        }
+        let (i, j) = walk[0];
+        block(at(row_gaps, i), at(col_gaps, j));
+        free
     }
 
     #[test]
@@ -270,13 +383,18 @@ mod tests {
     }
 
     #[test]
-    fn a_bend_is_a_corridor_and_a_branch_is_not() {
+    fn bends_and_u_turns_are_corridors_and_branches_are_not() {
         // Along row 0, then down column 5: (0,4), (0,5) and (1,5) form a triangle.
         let mut bend: Vec<Cell> = (0..6).map(|c| (0, c)).collect();
         bend.extend((1..6).map(|r| (r, 5)));
         let corridor = Corridor::find(&bend).expect("a bend is a corridor");
         let order = corridor.cells();
         assert!(order[0] == (0, 0) || order[0] == (5, 5), "{order:?}");
+        check_every_interval(&corridor);
+        // Right, down through a gap in the wall and back left: two bends.
+        let free = snake(&[3], &[4, 5], &[0, 0, 1, 2, 2]);
+        let corridor = Corridor::find(&placements(&free)).expect("a U-turn is a corridor");
+        check_every_interval(&corridor);
         // A T: three arms meet, so no order puts each conflict set in a run.
         let mut tee: Vec<Cell> = (0..9).map(|c| (0, c)).collect();
         tee.extend((1..5).map(|r| (r, 4)));
@@ -287,7 +405,6 @@ mod tests {
 
     #[test]
     fn moves_remove_intervals_twins_included() {
-        // A width-2 corridor's placements in a row, and a twin of the end one below it.
         let cells: Vec<Cell> = (0..5).map(|c| (0, c)).collect();
         let corridor = Corridor::find(&cells).expect("corridor");
         let at = |c: u32| corridor.cells().iter().position(|&v| v == (0, c));
@@ -296,5 +413,55 @@ mod tests {
         // (1,0) conflicts with (0,0) and (0,1), as (0,0) does.
         let end = corridor.removed_by((1, 0)).expect("a run");
         assert_eq!(end, corridor.removed_by((0, 0)).expect("a run"));
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(300))]
+
+        /// Snakes with bends after straight runs of any length: always a corridor, and every
+        /// interval valued as the plain search values it.
+        #[test]
+        fn snakes_with_random_bends_match_the_plain_search(
+            row_gaps in proptest::collection::vec(3u32..6, 1..4),
+            col_gaps in proptest::collection::vec(3u32..6, 1..4),
+            steps in proptest::collection::vec(0u8..4, 1..12),
+        ) {
+            let free = snake(&row_gaps, &col_gaps, &steps);
+            let corridor = Corridor::find(&placements(&free));
+            prop_assert!(corridor.is_some(), "{free:?}");
+            if let Some(corridor) = corridor {
+                check_every_interval(&corridor);
+            }
+        }
+
+        /// Whatever set of placements has a corridor order is valued right (the order is
+        /// checked, so a wrong one is never used).
+        #[test]
+        fn any_corridor_found_in_random_placements_is_valued_right(
+            bits in proptest::collection::vec(any::<bool>(), 4 * 8),
+        ) {
+            let cells: Vec<Cell> = (0..4u32)
+                .flat_map(|r| (0..8u32).map(move |c| (r, c)))
+                .zip(&bits)
+                .filter_map(|(cell, &on)| on.then_some(cell))
+                .collect();
+            let Some(part) = cells.first().map(|&first| {
+                let mut part = BTreeSet::from([first]);
+                let mut todo = vec![first];
+                while let Some(v) = todo.pop() {
+                    for &u in cells.iter().filter(|&&u| near(u, v)) {
+                        if part.insert(u) {
+                            todo.push(u);
+                        }
+                    }
+                }
+                part.into_iter().collect::<Vec<Cell>>()
+            }) else {
+                return Ok(());
+            };
+            if let Some(corridor) = Corridor::find(&part) {
+                check_every_interval(&corridor);
+            }
+        }
     }
 }

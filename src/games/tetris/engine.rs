@@ -152,6 +152,21 @@ pub(crate) struct Engine<'b> {
     /// What the solve holds besides the engine (board, regions, map), counted against the
     /// budget's memory cap with `bytes` and `live`.
     fixed: usize,
+    /// The most the engine held at a check against the memory cap, `fixed` aside.
+    peak: usize,
+    /// Some check against the memory cap failed.
+    squeezed: bool,
+    /// The deepest level a search entered.
+    deepest: u32,
+}
+
+/// What a piece of work needed of the budget besides nodes: done again under a budget whose
+/// memory cap leaves `peak` bytes beside what the solve holds and whose depth cap is above
+/// `deepest`, it takes the same path and the same nodes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Footprint {
+    pub peak: usize,
+    pub deepest: u32,
 }
 
 impl<'b> Engine<'b> {
@@ -169,6 +184,9 @@ impl<'b> Engine<'b> {
             bytes: 0,
             live: 0,
             fixed,
+            peak: 0,
+            squeezed: false,
+            deepest: 0,
         }
     }
 
@@ -219,6 +237,25 @@ impl<'b> Engine<'b> {
             .saturating_add(self.bytes.saturating_mul(MEMO_GROWTH))
     }
 
+    /// Whether the solve fits the memory cap with a level of `level` bytes more, noting the
+    /// most the engine held and whether the cap ever bound.
+    fn fits(&mut self, level: usize) -> bool {
+        let held = self.held(level);
+        self.peak = self.peak.max(held - self.fixed);
+        let fits = self.budget.allows(held);
+        self.squeezed |= !fits;
+        fits
+    }
+
+    /// What this engine's work needed of the budget, unless the memory cap ever bound (then
+    /// the work depended on the rest of the solve).
+    pub(crate) fn footprint(&self) -> Option<Footprint> {
+        (!self.squeezed).then_some(Footprint {
+            peak: self.peak,
+            deepest: self.deepest,
+        })
+    }
+
     fn forget_all(&mut self) {
         self.memo = HashMap::default();
         self.far_not = HashSet::default();
@@ -266,7 +303,7 @@ impl<'b> Engine<'b> {
             return;
         }
         self.bytes += c.weight();
-        if self.bytes > MEMO_BYTES_CAP || !self.budget.allows(self.held(0)) {
+        if self.bytes > MEMO_BYTES_CAP || !self.fits(0) {
             self.forget_all();
             self.bytes = c.weight();
         }
@@ -347,9 +384,9 @@ impl<'b> Engine<'b> {
         corridor: &Corridor,
     ) -> Result<Option<Values>, Unsolved> {
         let table = Corridor::table_bytes(corridor.len());
-        if !self.budget.allows(self.held(table)) {
+        if !self.fits(table) {
             self.forget_all();
-            if !self.budget.allows(self.held(table)) {
+            if !self.fits(table) {
                 return Ok(None);
             }
         }
@@ -357,6 +394,7 @@ impl<'b> Engine<'b> {
     }
 
     fn enter(&mut self, c: &Comp) -> Result<(), Unsolved> {
+        self.deepest = self.deepest.max(self.depth);
         if self.depth >= self.max_depth {
             return Err(Unsolved::TooLarge(format!(
                 "a region of {} placements needs a search deeper than {} moves",
@@ -367,7 +405,7 @@ impl<'b> Engine<'b> {
         self.tick(c.is_big())?;
         // The memo is a cache: it gives way to the search before the search is refused.
         let level = Engine::level_bytes(c);
-        if !self.budget.allows(self.held(level)) {
+        if !self.fits(level) {
             self.forget_all();
             let depth = self.depth;
             self.budget.check_memory(self.held(level), || {

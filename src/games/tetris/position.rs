@@ -3,7 +3,7 @@
 
 use super::cache::{self, Cached};
 use super::corridor::{Corridor, Values};
-use super::engine::Engine;
+use super::engine::{Engine, Footprint};
 use super::shape::{Cell, Comp, after_move, copy_symmetry_of, normalise, reduced_parts};
 use crate::games::{Budget, Grid, Unsolved};
 
@@ -264,8 +264,9 @@ fn decide<'b>(grid: &Grid, budget: &'b Budget, max_depth: u32) -> Result<Decided
 }
 
 /// The value of a region other than the searched one, valued from an empty memo (or taken
-/// from the cache and charged the nodes it cost then), with the budget checked once it is
-/// known: so whether a board is solved within its node budget depends on the board alone.
+/// from the cache and charged the nodes it cost then, when that work would have fitted this
+/// budget's memory and depth caps), with the budget checked once it is known: so whether a
+/// board is solved within its node budget depends on the board alone.
 fn region_value(
     parts: &[Comp],
     budget: &Budget,
@@ -278,15 +279,28 @@ fn region_value(
         [Comp::Small(small)] if engine.known(&parts[0]).is_none() => Some(*small),
         _ => None,
     };
-    if let Some(hit) = key.and_then(|key| cache::get(&key)) {
+    let same_path = |needs: Footprint| {
+        budget.allows(fixed.saturating_add(needs.peak)) && needs.deepest < max_depth
+    };
+    if let Some(hit) = key
+        .and_then(|key| cache::get(&key))
+        .filter(|hit| same_path(hit.needs))
+    {
         *spent += hit.nodes;
         budget.check(*spent)?;
         return Ok(hit.value);
     }
     let value = engine.sum_value(&mut parts.to_vec())?;
     let nodes = engine.spent() - *spent;
-    if let Some(key) = key {
-        cache::put(key, Cached { value, nodes });
+    if let (Some(key), Some(needs)) = (key, engine.footprint()) {
+        cache::put(
+            key,
+            Cached {
+                value,
+                nodes,
+                needs,
+            },
+        );
     }
     *spent = engine.spent();
     engine.checkpoint()?;
