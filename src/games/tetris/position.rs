@@ -342,29 +342,26 @@ fn first_moves(engine: &mut Engine<'_>, a: &mut Analysis) -> Result<(), Unsolved
         return Ok(());
     };
     // The searched region first: with one region it is the whole map.
-    region_moves(engine, a, s, &[], a.rest_xor)?;
-    // A move elsewhere changes that region's value; the searched region is then only asked
-    // whether its value equals what the rest needs, never valued in full.
-    let searched = a.regions[s].parts.clone();
+    region_moves(engine, a, s, a.rest_xor)?;
+    // A move elsewhere leaves the searched region as it is: valued once here, it is not asked
+    // again about each value such a move needs of it.
+    let searched = match a.regions[s].value {
+        Some(v) => v,
+        None => engine.sum_value(&mut a.regions[s].parts.clone())?,
+    };
+    a.regions[s].value = Some(searched);
     for i in (0..a.regions.len()).filter(|&i| i != s) {
         let Some(v) = a.regions[i].value else {
             debug_assert!(false, "every region but the searched one is valued");
             continue;
         };
-        region_moves(engine, a, i, &searched, a.rest_xor ^ v)?;
+        region_moves(engine, a, i, a.rest_xor ^ v ^ searched)?;
     }
     Ok(())
 }
 
-/// The first moves in region `i` when the rest of the board is `others` (parts not valued)
-/// plus regions whose values xor to `k`.
-fn region_moves(
-    engine: &mut Engine<'_>,
-    a: &mut Analysis,
-    i: usize,
-    others: &[Comp],
-    k: u16,
-) -> Result<(), Unsolved> {
+/// The first moves in region `i` when the other regions' values xor to `k`.
+fn region_moves(engine: &mut Engine<'_>, a: &mut Analysis, i: usize, k: u16) -> Result<(), Unsolved> {
     let cells = a.regions[i].cells.clone();
     let alone = a.regions.len() == 1;
     let corridor = corridor_of(engine, &cells)?;
@@ -377,18 +374,17 @@ fn region_moves(
         });
         let first = match left {
             Some(left) => {
-                let wins = engine.sum_is(&mut others.to_vec(), k ^ left)?;
-                let value = if wins {
-                    Some(0)
-                } else {
-                    known_sum(engine, others).map(|v| v ^ k ^ left)
-                };
+                let wins = left == k;
                 let copy = (wins && alone)
                     .then(|| copy_symmetry_of(&after_move(&cells, m)))
                     .flatten();
-                FirstMove { wins, value, copy }
+                FirstMove {
+                    wins,
+                    value: Some(left ^ k),
+                    copy,
+                }
             }
-            None => move_result(engine, &cells, m, others, k, alone)?,
+            None => move_result(engine, &cells, m, k, alone)?,
         };
         let (r, c) = (m.0 as usize, m.1 as usize);
         a.moves[r * a.corner_cols + c] = Some(first);
@@ -401,13 +397,11 @@ fn move_result(
     engine: &mut Engine<'_>,
     cells: &[Cell],
     m: Cell,
-    others: &[Comp],
     k: u16,
     alone: bool,
 ) -> Result<FirstMove, Unsolved> {
     let rest = after_move(cells, m);
-    let mut parts = normalise(&rest);
-    parts.extend_from_slice(others);
+    let parts = normalise(&rest);
     let wins = engine.sum_is(&mut parts.clone(), k)?;
     let copy = if wins && alone {
         copy_symmetry_of(&rest)
