@@ -12,8 +12,8 @@ use std::sync::OnceLock;
 /// that stop at the first refutation, which prunes most of the tree.
 const FULL_MEX_MAX: usize = 16;
 
-/// `is_value(c, k)` first asks whether the value is below `k` when `k` is more than this
-/// fraction of the part's size (tuned on random 50×50 boards; empty boards do not care).
+/// `is_value(c, k)` first asks whether the value is below `k` when `k` is more than the part's
+/// size divided by this (tuned on random 50×50 boards; empty boards hardly care).
 const SMALLER_FIRST_RATIO: usize = 5;
 
 /// The budget is checked after this many nodes (and after every wide part, whose nodes are
@@ -87,8 +87,8 @@ pub(crate) fn path_value(n: usize) -> u16 {
             seen.clear();
             // Playing vertex i (1-based) leaves paths of i-2 and n-i-1 vertices.
             for i in 1..=n {
-                let left = g.get(i.saturating_sub(2)).copied().unwrap_or(0);
-                let right = g.get(n.saturating_sub(i + 1)).copied().unwrap_or(0);
+                let left = g[i.saturating_sub(2)];
+                let right = g[n.saturating_sub(i + 1)];
                 seen.push(left ^ right);
             }
             g[n] = mex(&seen);
@@ -100,7 +100,7 @@ pub(crate) fn path_value(n: usize) -> u16 {
     } else {
         PATH_TABLE - PATH_PERIOD + (n - PATH_TABLE) % PATH_PERIOD
     };
-    table.get(i).copied().unwrap_or(0)
+    table[i]
 }
 
 fn mex(values: &[u16]) -> u16 {
@@ -579,7 +579,7 @@ impl<'b> Engine<'b> {
         cancel_pairs(parts, start);
         let mut x = k;
         let mut open = None;
-        for p in parts.get(start..).unwrap_or_default() {
+        for p in &parts[start..] {
             match self.known(p) {
                 Some(v) => x ^= v,
                 None if open.is_none() => open = Some(p.clone()),

@@ -238,16 +238,15 @@ impl Rows {
         let mut cols = 0u64;
         for (i, r) in (r0..=r1).enumerate() {
             let row = (x >> (r * s)) as u64 & mask;
-            if let Some(slot) = out.rows.get_mut(i) {
-                *slot = row;
-            }
+            // A small part spans at most 64 rows.
+            out.rows[i] = row;
             cols |= row;
         }
         let c0 = cols.trailing_zeros();
         let c1 = 63 - cols.leading_zeros();
         out.h = (r1 - r0 + 1) as usize;
         out.w = (c1 - c0 + 1) as usize;
-        for row in out.rows.iter_mut() {
+        for row in out.rows.iter_mut().take(out.h) {
             *row >>= c0;
         }
         out
@@ -260,9 +259,8 @@ impl Rows {
             rows: [0; 64],
         };
         for &(r, c) in cells {
-            if let Some(row) = out.rows.get_mut(r as usize) {
-                *row |= 1u64 << c.min(63);
-            }
+            debug_assert!(c < 64, "a small part fits 64×64");
+            out.rows[r as usize] |= 1u64 << c;
         }
         out
     }
@@ -278,9 +276,7 @@ impl Rows {
             while rest != 0 {
                 let c = rest.trailing_zeros() as usize;
                 rest &= rest - 1;
-                if let Some(t) = out.rows.get_mut(c) {
-                    *t |= 1u64 << r;
-                }
+                out.rows[c] |= 1u64 << r;
             }
         }
         out
@@ -314,20 +310,22 @@ impl Rows {
 
     /// The least image, taking the orientation with fewer rows.
     fn canonical(&self) -> Small {
-        let transposed = self.transpose();
-        let family: &[u8] = match self.h.cmp(&self.w) {
-            std::cmp::Ordering::Less => &[0, 1, 2, 3],
-            std::cmp::Ordering::Equal => &[0, 1, 2, 3, 4, 5, 6, 7],
-            std::cmp::Ordering::Greater => &[4, 5, 6, 7],
-        };
-        let mut best = Small::new(0, 0, 0);
-        for (i, &t) in family.iter().enumerate() {
-            let cand = self.image(&transposed, t);
-            if i == 0 || cand.bits() < best.bits() {
-                best = cand;
+        match self.h.cmp(&self.w) {
+            std::cmp::Ordering::Less => self.least_mirror(),
+            std::cmp::Ordering::Greater => self.transpose().least_mirror(),
+            std::cmp::Ordering::Equal => {
+                let (a, b) = (self.least_mirror(), self.transpose().least_mirror());
+                if b.bits() < a.bits() { b } else { a }
             }
         }
-        best
+    }
+
+    /// The least of the four images that keep the orientation (symmetries 0–3).
+    fn least_mirror(&self) -> Small {
+        let bits = (0..4u8)
+            .map(|t| self.pack(t & 1 != 0, t & 2 != 0))
+            .fold(u128::MAX, u128::min);
+        Small::new(bits, self.h, self.w)
     }
 }
 
@@ -365,8 +363,10 @@ impl Small {
 
     fn autos(self) -> u8 {
         let rows = Rows::from_bits(self.bits(), self.stride());
-        let transposed = rows.transpose();
-        (1..8u8)
+        // A symmetry that transposes maps a non-square box onto another box.
+        let turns = if self.h == self.w { 8 } else { 4 };
+        let transposed = if turns == 8 { rows.transpose() } else { rows };
+        (1..turns)
             .filter(|&t| rows.image(&transposed, t) == self)
             .fold(1u8, |m, t| m | 1 << t)
     }
