@@ -126,10 +126,10 @@ fn snake(c: &mut Criterion) {
     let mut group = c.benchmark_group("tetris/snake-37x48");
     group.sample_size(10);
     group.bench_function("answer", |b| {
-        b.iter(|| Tetris::answer(black_box(&g), &Budget::unlimited()))
+        b.iter(|| Tetris::answer(black_box(&g), &Budget::unlimited()));
     });
     group.bench_function("solve", |b| {
-        b.iter(|| Tetris::solve(black_box(&g), &Budget::unlimited()).map(|s| s.nodes))
+        b.iter(|| Tetris::solve(black_box(&g), &Budget::unlimited()).map(|s| s.nodes));
     });
     group.finish();
 }
@@ -237,7 +237,7 @@ fn random_50x50(density: &str) {
             };
             eprintln!(
                 "  seed {seed:2}: answer {} in {:.1} ms; solve in {:.1} ms ({map})",
-                a.as_ref().map_or_else(|e| e.as_str(), |a| a.as_str()),
+                a.as_ref().map_or_else(String::as_str, String::as_str),
                 a_time.as_secs_f64() * 1e3,
                 s_time.as_secs_f64() * 1e3,
             );

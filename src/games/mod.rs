@@ -9,7 +9,6 @@ pub mod grid;
 pub(crate) mod judge_io;
 pub mod race;
 pub mod strings;
-#[allow(clippy::pedantic, unreachable_pub)] // FIXME: until the search work lands.
 pub mod tetris;
 pub mod zgame;
 

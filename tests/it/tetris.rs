@@ -248,7 +248,9 @@ impl PlainSearch {
                 self.value(&after)
             })
             .collect();
-        let v = (0..).find(|v| !options.contains(v)).unwrap_or(0);
+        let v = (0..=options.len() as u32)
+            .find(|v| !options.contains(v))
+            .expect("the mex is at most the number of options");
         self.memo.insert(part, v);
         v
     }

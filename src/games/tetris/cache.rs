@@ -38,7 +38,7 @@ static CACHE: Mutex<Option<Generations>> = Mutex::new(None);
 fn lock() -> MutexGuard<'static, Option<Generations>> {
     CACHE
         .lock()
-        .unwrap_or_else(|poisoned| poisoned.into_inner())
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
 }
 
 impl Generations {

@@ -256,6 +256,7 @@ mod tests {
     use proptest::prelude::*;
     use std::collections::{BTreeSet, HashMap};
 
+    #[allow(clippy::unnecessary_wraps)] // the shape of the budget check `values` takes
     fn no_budget() -> Result<(), Unsolved> {
         Ok(())
     }
@@ -296,7 +297,9 @@ mod tests {
                 brute(&after, memo)
             })
             .collect();
-        let v = (0..).find(|v| !options.contains(v)).unwrap_or(0);
+        let v = (0..=options.len() as u16)
+            .find(|v| !options.contains(v))
+            .expect("the mex is at most the number of options");
         memo.insert(part, v);
         v
     }

@@ -39,7 +39,7 @@ const LEVEL_STACK_BYTES: usize = 2 << 10;
 const PATH_TABLE: usize = 1024;
 const PATH_PERIOD: usize = 34;
 
-/// FxHash: the keys are our own bit patterns, so a fast non-keyed hash is fine.
+/// `FxHash`: the keys are our own bit patterns, so a fast non-keyed hash is fine.
 #[derive(Default, Clone, Copy)]
 pub(crate) struct FxHasher(u64);
 

@@ -73,17 +73,6 @@ pub(crate) fn apply(t: u8, (r, c): Cell, h: u32, w: u32) -> Cell {
 /// The symmetries that are their own inverse (the copy strategy needs one).
 pub(crate) const INVOLUTIONS: [u8; 5] = [1, 2, 3, 4, 7];
 
-/// How a symmetry reads in an explanation.
-pub(crate) fn symmetry_name(t: u8) -> &'static str {
-    match t {
-        1 => "a left–right mirror",
-        2 => "an up–down mirror",
-        3 => "a half turn",
-        4 | 7 => "a diagonal mirror",
-        _ => "a quarter turn",
-    }
-}
-
 fn king_adjacent_or_equal(a: Cell, b: Cell) -> bool {
     a.0.abs_diff(b.0) <= 1 && a.1.abs_diff(b.1) <= 1
 }
@@ -212,13 +201,13 @@ fn bit_cells(x: u128, s: u32) -> impl Iterator<Item = Cell> {
     })
 }
 
-/// A small part as rows at the origin: bit `c` of `rows[r]` is cell (r, c). With a guard
+/// A small part as rows at the origin: bit `c` of `masks[r]` is cell (r, c). With a guard
 /// column in 128 bits, neither side exceeds 63.
 #[derive(Clone, Copy)]
 struct Rows {
     h: usize,
     w: usize,
-    rows: [u64; 64],
+    masks: [u64; 64],
 }
 
 impl Rows {
@@ -227,26 +216,26 @@ impl Rows {
         let mut out = Rows {
             h: 0,
             w: 0,
-            rows: [0; 64],
+            masks: [0; 64],
         };
         if x == 0 || s < 2 {
             return out;
         }
         let mask = (1u64 << (s - 1).min(63)) - 1;
         let r0 = x.trailing_zeros() / s;
-        let r1 = (127 - x.leading_zeros()) / s;
+        let r1 = x.ilog2() / s;
         let mut cols = 0u64;
         for (i, r) in (r0..=r1).enumerate() {
             let row = (x >> (r * s)) as u64 & mask;
             // A small part spans at most 64 rows.
-            out.rows[i] = row;
+            out.masks[i] = row;
             cols |= row;
         }
         let c0 = cols.trailing_zeros();
-        let c1 = 63 - cols.leading_zeros();
+        let c1 = cols.ilog2();
         out.h = (r1 - r0 + 1) as usize;
         out.w = (c1 - c0 + 1) as usize;
-        for row in out.rows.iter_mut().take(out.h) {
+        for row in out.masks.iter_mut().take(out.h) {
             *row >>= c0;
         }
         out
@@ -256,11 +245,11 @@ impl Rows {
         let mut out = Rows {
             h: h as usize,
             w: w as usize,
-            rows: [0; 64],
+            masks: [0; 64],
         };
         for &(r, c) in cells {
             debug_assert!(c < 64, "a small part fits 64×64");
-            out.rows[r as usize] |= 1u64 << c;
+            out.masks[r as usize] |= 1u64 << c;
         }
         out
     }
@@ -269,14 +258,14 @@ impl Rows {
         let mut out = Rows {
             h: self.w,
             w: self.h,
-            rows: [0; 64],
+            masks: [0; 64],
         };
-        for (r, &row) in self.rows.iter().take(self.h).enumerate() {
+        for (r, &row) in self.masks.iter().take(self.h).enumerate() {
             let mut rest = row;
             while rest != 0 {
                 let c = rest.trailing_zeros() as usize;
                 rest &= rest - 1;
-                out.rows[c] |= 1u64 << r;
+                out.masks[c] |= 1u64 << r;
             }
         }
         out
@@ -287,7 +276,7 @@ impl Rows {
         let s = self.w + 1;
         let mut bits = 0u128;
         for i in 0..self.h {
-            let src = self.rows[if flip_v { self.h - 1 - i } else { i }];
+            let src = self.masks[if flip_v { self.h - 1 - i } else { i }];
             let row = if flip_h {
                 src.reverse_bits() >> (64 - self.w)
             } else {

@@ -1,5 +1,5 @@
-//! A board as a game position: its placements and independent regions, who wins, and which
-//! first placements win.
+//! The tetris solver: a board's placements and independent regions, who wins, and which first
+//! placements win. It returns typed facts ([`Analysis`], [`FirstMove`]), no words.
 
 use super::cache::{self, Cached};
 use super::corridor::{Corridor, Values};
@@ -161,14 +161,14 @@ fn out_of_budget(e: &Unsolved) -> bool {
 }
 
 /// Who wins, and why: the one decision `answer` and `solve` share.
-pub(crate) fn answer(grid: &Grid, budget: &Budget, max_depth: u32) -> Result<Analysis, Unsolved> {
+pub(crate) fn outcome(grid: &Grid, budget: &Budget, max_depth: u32) -> Result<Analysis, Unsolved> {
     Ok(decide(grid, budget, max_depth)?.analysis)
 }
 
-/// Who wins, decided exactly as [`answer`] decides it, then as much of the first-move map as a
+/// Who wins, decided exactly as [`outcome`] decides it, then as much of the first-move map as a
 /// second allowance of the budget's nodes (and what is left of its time) allows: the map is
 /// cut short, never the answer.
-pub(crate) fn solve(grid: &Grid, budget: &Budget, max_depth: u32) -> Result<Analysis, Unsolved> {
+pub(crate) fn facts(grid: &Grid, budget: &Budget, max_depth: u32) -> Result<Analysis, Unsolved> {
     let Decided {
         mut analysis,
         mut engine,
@@ -361,7 +361,12 @@ fn first_moves(engine: &mut Engine<'_>, a: &mut Analysis) -> Result<(), Unsolved
 }
 
 /// The first moves in region `i` when the other regions' values xor to `k`.
-fn region_moves(engine: &mut Engine<'_>, a: &mut Analysis, i: usize, k: u16) -> Result<(), Unsolved> {
+fn region_moves(
+    engine: &mut Engine<'_>,
+    a: &mut Analysis,
+    i: usize,
+    k: u16,
+) -> Result<(), Unsolved> {
     let cells = a.regions[i].cells.clone();
     let alone = a.regions.len() == 1;
     let corridor = corridor_of(engine, &cells)?;
