@@ -169,13 +169,14 @@ fn a_race_board_over_the_memory_cap_is_refused() {
 
 #[test]
 fn a_tetris_board_over_the_memory_cap_is_refused_by_its_size_alone() {
-    // Almost every cell blocked, so the search is trivial: the cost counted is the board's.
-    let mut rows = vec!["1".repeat(120); 120];
+    // Almost every cell blocked, so the search is trivial: the cost counted is the board's,
+    // 72 bytes a cell to decide who wins (the first-move map is cut short, not refused).
+    let mut rows = vec!["1".repeat(130); 130];
     rows[1].replace_range(1..4, "000");
     rows[2].replace_range(1..4, "000");
     fits_the_default_but_not_one_mib(
         &board("tetris", &rows, "Yes"),
-        "the regions of a 120×120 board would need 2 MiB",
+        "the regions of a 130×130 board would need 2 MiB",
     );
 }
 

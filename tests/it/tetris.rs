@@ -1,5 +1,5 @@
 //! tetris (HDU 1760): the solver against a plain brute force, known results, budgets and judge
-//! I/O (the original samples: `tests/samples.rs`).
+//! I/O (the original samples: `tests/it/samples.rs`).
 
 use boardls::diag::Severity;
 use boardls::games::tetris::Tetris;
