@@ -16,6 +16,10 @@ const FULL_MEX_MAX: usize = 16;
 /// size divided by this (tuned on random 50×50 boards; empty boards hardly care).
 const SMALLER_FIRST_RATIO: usize = 5;
 
+/// Parts with more placements than this search their children as they come instead of making
+/// them all first to try the smallest first (a 50×50 board has at most 2401).
+const SORTED_CHILDREN_MAX: usize = 4096;
+
 /// The budget is checked after this many nodes (and after every wide part, whose nodes are
 /// slow to make).
 const CHECK_EVERY: u64 = 2048;
@@ -521,6 +525,20 @@ impl<'b> Engine<'b> {
             }
         }
         let moves = c.moves(autos);
+        if c.len() > SORTED_CHILDREN_MAX {
+            // Making every child of a huge part before searching one costs more than the
+            // order saves, and keeps the search from going deep: search them as they come.
+            let mut parts = Vec::new();
+            for m in moves {
+                parts.clear();
+                c.child(m, &mut parts);
+                self.tick(true)?;
+                if self.sum_is(&mut parts, k)? {
+                    return Ok(false);
+                }
+            }
+            return Ok(smaller_first || self.no_value_below(c, k)?);
+        }
         // Children wait to be sorted: small parts' children in one flat list (parts from
         // `start` to `end`); wide parts' children as their moves, made again when their turn
         // comes, so that no level holds all the children of a wide part.
@@ -562,11 +580,14 @@ impl<'b> Engine<'b> {
                 return Ok(false);
             }
         }
-        if !smaller_first {
-            for j in 0..k {
-                if self.is_value(c, j)? {
-                    return Ok(false);
-                }
+        Ok(smaller_first || self.no_value_below(c, k)?)
+    }
+
+    /// Whether `c`'s value is none of `0..k`.
+    fn no_value_below(&mut self, c: &Comp, k: u16) -> Result<bool, Unsolved> {
+        for j in 0..k {
+            if self.is_value(c, j)? {
+                return Ok(false);
             }
         }
         Ok(true)
