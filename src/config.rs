@@ -23,6 +23,12 @@ pub(crate) const EDITOR_SOLVE_TIME: Duration = Duration::from_secs(10);
 /// decide, and every original maximum input and every test and bench board (at most 12 MiB)
 /// fits many times over. Lower it where several solves share a small machine.
 pub(crate) const SOLVE_MEMORY: usize = 1 << 30;
+/// Bytes the language server's solve cache may hold (verdicts of case contents seen before,
+/// shared by every open file), least recently used out first. A 500 × 500 zgame verdict with
+/// its per-cell map holds about 0.5 MB, so this keeps a couple of hundred versions of the
+/// largest board and many thousands of small cases: undo and switching files stay instant,
+/// while a day of edits to a big board cannot grow the server beyond it.
+pub const SOLVE_CACHE: usize = 128 << 20;
 /// Diagnostics published per file: a flood helps nobody and slows editors.
 pub const MAX_DIAGNOSTICS: usize = 500;
 
@@ -35,6 +41,8 @@ pub struct Config {
     pub solve_time: Option<Duration>,
     /// Bytes, see [`SOLVE_MEMORY`].
     pub solve_memory: usize,
+    /// Bytes, see [`SOLVE_CACHE`].
+    pub solve_cache: usize,
     pub max_diagnostics: usize,
     /// Codes silenced everywhere (as `// boardls: allow CODE` does for one file).
     pub allow: Vec<String>,
@@ -50,11 +58,20 @@ impl Config {
         }
     }
 
-    /// Sets the memory cap from MiB, as the command line and the editor give it; saturates on
-    /// 32-bit targets, where no cap that large could bind anyway.
+    /// Sets the memory cap from MiB, as the command line and the editor give it.
     pub fn set_solve_memory_mib(&mut self, mib: u64) {
-        self.solve_memory = usize::try_from(mib.saturating_mul(1 << 20)).unwrap_or(usize::MAX);
+        self.solve_memory = mib_to_bytes(mib);
     }
+
+    /// Sets the solve cache's cap from MiB, as the command line and the editor give it.
+    pub fn set_solve_cache_mib(&mut self, mib: u64) {
+        self.solve_cache = mib_to_bytes(mib);
+    }
+}
+
+/// Saturates on 32-bit targets, where no cap that large could bind anyway.
+fn mib_to_bytes(mib: u64) -> usize {
+    usize::try_from(mib.saturating_mul(1 << 20)).unwrap_or(usize::MAX)
 }
 
 impl Default for Config {
@@ -65,6 +82,7 @@ impl Default for Config {
             solve_nodes: SOLVE_NODES,
             solve_time: None,
             solve_memory: SOLVE_MEMORY,
+            solve_cache: SOLVE_CACHE,
             max_diagnostics: MAX_DIAGNOSTICS,
             allow: Vec::new(),
         }

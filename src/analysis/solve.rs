@@ -4,10 +4,10 @@ use super::case::CaseAnalysis;
 use super::codes;
 use crate::diag::Diagnostic;
 use crate::games::{Budget, Solution, Unsolved};
-use std::collections::HashMap;
+use lru::LruCache;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
 /// The result of solving one case.
@@ -116,38 +116,163 @@ fn raise_hint(why: &Unsolved) -> Option<&'static str> {
 
 /// Verdicts by case content, shared by every document: an edit re-solves only the cases whose
 /// content changed. Cancelled work is never stored.
-#[derive(Default)]
+///
+/// Bounded by an estimate of the bytes its verdicts hold (a large board's per-cell map is
+/// hundreds of KB), least recently used out first; never cleared whole, since that would make
+/// every open case be solved again at once. Contents a document has just left (an edit's old
+/// text) are evicted before anything still shown.
 pub struct SolveCache {
-    map: Mutex<HashMap<u64, Arc<Verdict>>>,
+    entries: Mutex<Entries>,
     /// How many times a solver ran (tests and benches check that edits re-solve only what changed).
     runs: AtomicU64,
 }
 
-/// Entries kept before the cache starts over; a verdict holds a per-cell map, so bound it.
-const CACHE_ENTRIES: usize = 4096;
+/// A verdict and the bytes counted for it.
+type Entry = (Arc<Verdict>, usize);
+
+struct Entries {
+    /// Verdicts some document may still show, least recently used first out.
+    warm: LruCache<u64, Entry>,
+    /// Verdicts of contents a document has left, evicted before any warm one (the oldest
+    /// left first); found again by `get`, they are warm again.
+    cold: LruCache<u64, Entry>,
+    bytes: usize,
+    cap: usize,
+}
+
+/// What one entry costs besides its verdict's heap: the verdict itself, the `Arc`'s counts,
+/// the key and the two links of the LRU list, and a slot of its hash table.
+const ENTRY_OVERHEAD: usize = std::mem::size_of::<Verdict>() + 96;
+
+impl Verdict {
+    /// Bytes this verdict holds on the heap (its words and its cell map), for the cache's bound.
+    pub fn heap_bytes(&self) -> usize {
+        match self {
+            Verdict::Solved { solution, .. } => solution.heap_bytes(),
+            Verdict::Unsolved(Unsolved::TooLarge(why)) | Verdict::Failed(why) => why.capacity(),
+            Verdict::Unsolved(_) => 0,
+        }
+    }
+}
+
+impl Entries {
+    fn remove(&mut self, key: u64) -> Option<Entry> {
+        let entry = self.warm.pop(&key).or_else(|| self.cold.pop(&key))?;
+        self.bytes -= entry.1;
+        Some(entry)
+    }
+
+    /// Drops entries until the bytes fit the cap: contents left behind first, then the least
+    /// recently used.
+    fn evict(&mut self) {
+        while self.bytes > self.cap {
+            let Some((_, (_, bytes))) = self.cold.pop_lru().or_else(|| self.warm.pop_lru()) else {
+                break;
+            };
+            self.bytes -= bytes;
+        }
+    }
+}
+
+impl Default for SolveCache {
+    fn default() -> SolveCache {
+        SolveCache::with_capacity(crate::config::SOLVE_CACHE)
+    }
+}
 
 impl SolveCache {
+    /// A cache of the default size ([`crate::config::SOLVE_CACHE`]).
     pub fn new() -> SolveCache {
         SolveCache::default()
+    }
+
+    /// A cache holding verdicts of at most `bytes` (estimated).
+    pub fn with_capacity(bytes: usize) -> SolveCache {
+        SolveCache {
+            entries: Mutex::new(Entries {
+                warm: LruCache::unbounded(),
+                cold: LruCache::unbounded(),
+                bytes: 0,
+                cap: bytes,
+            }),
+            runs: AtomicU64::new(0),
+        }
+    }
+
+    fn entries(&self) -> MutexGuard<'_, Entries> {
+        // A panic while holding the lock leaves consistent maps (every step below is whole).
+        self.entries
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+
+    /// A new cap (the editor's settings arrive after the cache exists); shrinking evicts.
+    pub fn set_capacity(&self, bytes: usize) {
+        let mut entries = self.entries();
+        entries.cap = bytes;
+        entries.evict();
     }
 
     pub fn solver_runs(&self) -> u64 {
         self.runs.load(Ordering::Relaxed)
     }
 
-    pub fn get(&self, key: u64) -> Option<Arc<Verdict>> {
-        self.map.lock().ok()?.get(&key).cloned()
+    /// The cap, in bytes.
+    pub fn capacity(&self) -> usize {
+        self.entries().cap
     }
 
+    /// The estimated bytes of the verdicts held, always at most the cap.
+    pub fn bytes(&self) -> usize {
+        self.entries().bytes
+    }
+
+    pub fn len(&self) -> usize {
+        let entries = self.entries();
+        entries.warm.len() + entries.cold.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// The verdict of this content, now the most recently used.
+    pub fn get(&self, key: u64) -> Option<Arc<Verdict>> {
+        let mut entries = self.entries();
+        if let Some((verdict, _)) = entries.warm.get(&key) {
+            return Some(verdict.clone());
+        }
+        let entry = entries.cold.pop(&key)?;
+        let verdict = entry.0.clone();
+        entries.warm.push(key, entry);
+        Some(verdict)
+    }
+
+    /// Stores a verdict, evicting what no longer fits. A verdict larger than the whole cap is
+    /// not stored: the document showing it keeps its own reference.
     pub fn insert(&self, key: u64, verdict: Arc<Verdict>) {
         if matches!(*verdict, Verdict::Unsolved(Unsolved::Cancelled)) {
             return;
         }
-        if let Ok(mut map) = self.map.lock() {
-            if map.len() >= CACHE_ENTRIES {
-                map.clear();
+        let bytes = verdict.heap_bytes() + ENTRY_OVERHEAD;
+        let mut entries = self.entries();
+        entries.remove(key);
+        if bytes > entries.cap {
+            return;
+        }
+        entries.warm.push(key, (verdict, bytes));
+        entries.bytes += bytes;
+        entries.evict();
+    }
+
+    /// A document no longer holds these contents (an edit replaced them, or it closed): their
+    /// verdicts are the first to go when room is needed.
+    pub fn release(&self, keys: impl IntoIterator<Item = u64>) {
+        let mut entries = self.entries();
+        for key in keys {
+            if let Some(entry) = entries.warm.pop(&key) {
+                entries.cold.push(key, entry);
             }
-            map.insert(key, verdict);
         }
     }
 

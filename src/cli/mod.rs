@@ -196,6 +196,10 @@ enum Command {
         /// Accepted for editors that pass it (stdio is the only transport).
         #[arg(long)]
         stdio: bool,
+        /// MiB the solve cache may hold (verdicts of cases seen before, shared by every open
+        /// file; the least recently used go first) [default: 128].
+        #[arg(long, value_name = "MIB", value_parser = clap::value_parser!(u64).range(1..))]
+        cache: Option<u64>,
     },
 }
 
@@ -280,7 +284,12 @@ pub(crate) fn main() -> ExitCode {
             },
         ),
         Command::Fmt { check, paths } => fmt::run(&paths, check),
-        Command::Lsp { stdio: _ } => return boardls::lsp::run(config),
+        Command::Lsp { stdio: _, cache } => {
+            if let Some(mib) = cache {
+                config.set_solve_cache_mib(mib);
+            }
+            return boardls::lsp::run(config);
+        }
     };
     ExitCode::from(code)
 }

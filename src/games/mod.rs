@@ -175,9 +175,17 @@ pub struct CellMap {
     pub marks: Vec<CellMark>,
     /// What cell (r, c) means, in words (zero-based; the text uses 1-based coordinates).
     pub describe: Box<dyn Fn(usize, usize) -> Option<String> + Send + Sync>,
+    /// Heap bytes `describe` holds (the tables it reads), which a closure cannot tell: the
+    /// server's cache bounds its memory by what verdicts hold.
+    pub describe_bytes: usize,
 }
 
 impl CellMap {
+    /// Heap bytes this map holds: its marks and what `describe` reads.
+    pub fn heap_bytes(&self) -> usize {
+        self.marks.capacity() * std::mem::size_of::<CellMark>() + self.describe_bytes
+    }
+
     pub fn mark(&self, r: usize, c: usize) -> CellMark {
         if r < self.rows && c < self.cols {
             self.marks
@@ -213,6 +221,17 @@ pub struct Solution {
     pub cells: Option<CellMap>,
     /// Search nodes spent (0 for closed forms), for hovers and benchmarks.
     pub nodes: u64,
+}
+
+impl Solution {
+    /// Heap bytes this solution holds: its words and its cell map.
+    pub fn heap_bytes(&self) -> usize {
+        let words = [&self.answer, &self.verdict, &self.lens, &self.why]
+            .iter()
+            .map(|s| s.capacity())
+            .sum::<usize>();
+        words + self.cells.as_ref().map_or(0, CellMap::heap_bytes)
+    }
 }
 
 /// A case body in `.board` syntax, for `import` and `gen`.

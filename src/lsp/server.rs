@@ -108,7 +108,7 @@ impl Backend {
         let (out, out_rx) = mpsc::unbounded_channel();
         let shared = Arc::new(Shared {
             client,
-            cache: SolveCache::new(),
+            cache: SolveCache::with_capacity(config.solve_cache),
             caps: RwLock::new(ClientCaps::default()),
             config: RwLock::new(Arc::new(config)),
             docs: Mutex::new(HashMap::new()),
@@ -180,7 +180,8 @@ impl Backend {
 }
 
 /// `base` (the server's own settings) with `initializationOptions` on top: `allow` (codes),
-/// `solveTimeMs`, `solveNodes`, `solveMemoryMb` (MiB; 0 is ignored, as no solve fits it).
+/// `solveTimeMs`, `solveNodes`, `solveMemoryMb` (MiB; 0 is ignored, as no solve fits it),
+/// `solveCacheMb` (MiB; 0 is ignored, as for the memory cap).
 fn config_from(base: &Config, options: Option<&serde_json::Value>) -> Config {
     let mut config = base.clone();
     let Some(options) = options else {
@@ -211,6 +212,13 @@ fn config_from(base: &Config, options: Option<&serde_json::Value>) -> Config {
     {
         config.set_solve_memory_mib(mib);
     }
+    if let Some(mib) = options
+        .get("solveCacheMb")
+        .and_then(serde_json::Value::as_u64)
+        .filter(|&mib| mib > 0)
+    {
+        config.set_solve_cache_mib(mib);
+    }
     config
 }
 
@@ -237,6 +245,7 @@ impl LanguageServer for Backend {
             &self.shared.config(),
             params.initialization_options.as_ref(),
         );
+        self.shared.cache.set_capacity(config.solve_cache);
         *self
             .shared
             .config

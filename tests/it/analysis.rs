@@ -1,5 +1,6 @@
 //! The analysis layer: which cases are solved, cached and reported.
 
+use crate::fixtures::xorshift::XorShift;
 use boardls::analysis::{self, SolveCache};
 use boardls::config::Config;
 
@@ -112,4 +113,101 @@ fn a_row_with_whitespace_is_not_solved_and_bad_cells_keep_their_place() {
             ("E110", " ")
         ]
     );
+}
+
+/// A zgame board of `n` × `n` cells, `B` where the seed's bits say: each seed a different
+/// content, each verdict a per-cell map of `n²` marks and the force table behind its hovers.
+fn zgame_board(n: usize, seed: u64) -> String {
+    let mut rng = XorShift(0x9e37_79b9_7f4a_7c15 ^ seed);
+    let mut text = String::from("[zgame]\n");
+    for _ in 0..n {
+        for _ in 0..n {
+            text.push(if rng.below(5) == 0 { 'B' } else { '.' });
+        }
+        text.push('\n');
+    }
+    text
+}
+
+#[test]
+fn the_cache_stays_under_its_byte_cap_and_re_solves_what_it_evicted() {
+    const CAP: usize = 1 << 20;
+    let cache = SolveCache::with_capacity(CAP);
+    let config = Config::default();
+    let boards: Vec<String> = (1..=40).map(|seed| zgame_board(150, seed)).collect();
+    let mut answers = Vec::new();
+    for (i, board) in boards.iter().enumerate() {
+        let checked = analysis::check(board, &config, &cache);
+        let verdict = checked.verdicts[0]
+            .as_ref()
+            .expect("a valid board is solved");
+        let solution = verdict.solution().expect("zgame always answers");
+        assert!(
+            verdict.heap_bytes() > 150 * 150,
+            "a verdict counts at least its cell map: {}",
+            verdict.heap_bytes()
+        );
+        answers.push(solution.answer.clone());
+        assert!(
+            cache.bytes() <= CAP,
+            "after {} boards: {}",
+            i + 1,
+            cache.bytes()
+        );
+        assert_eq!(cache.solver_runs(), i as u64 + 1);
+    }
+    assert!(cache.len() < boards.len(), "{} entries kept", cache.len());
+    assert!(
+        cache.bytes() > CAP / 2,
+        "the cap is used: {}",
+        cache.bytes()
+    );
+
+    // The oldest boards were evicted: solved again, to the same answers.
+    let runs = cache.solver_runs();
+    for (board, answer) in boards.iter().zip(&answers).take(3) {
+        let checked = analysis::check(board, &config, &cache);
+        let again = checked.verdicts[0].as_ref().and_then(|v| v.solution());
+        assert_eq!(again.map(|s| &s.answer), Some(answer));
+    }
+    assert_eq!(cache.solver_runs(), runs + 3);
+    // The newest is still there.
+    analysis::check(&boards[39], &config, &cache);
+    assert_eq!(cache.solver_runs(), runs + 3);
+    assert!(cache.bytes() <= CAP);
+}
+
+#[test]
+fn contents_a_document_left_are_evicted_before_older_ones_still_shown() {
+    let config = Config::default();
+    let boards: Vec<String> = (1..=3).map(|seed| zgame_board(100, seed)).collect();
+    let probe = SolveCache::new();
+    let keys: Vec<u64> = boards
+        .iter()
+        .map(|b| analysis::check(b, &config, &probe).analysis.cases[0].content_key)
+        .collect();
+    // Room for two of these verdicts, not three.
+    let cache = SolveCache::with_capacity(probe.bytes() * 2 / 3 + probe.bytes() / 6);
+    analysis::check(&boards[0], &config, &cache);
+    analysis::check(&boards[1], &config, &cache);
+    // The newer board was edited away: it goes first, though the other is older.
+    cache.release([keys[1]]);
+    analysis::check(&boards[2], &config, &cache);
+    assert!(
+        cache.get(keys[0]).is_some(),
+        "the older board still shown is kept"
+    );
+    assert!(
+        cache.get(keys[1]).is_none(),
+        "the board left behind is evicted"
+    );
+    assert!(cache.get(keys[2]).is_some());
+}
+
+#[test]
+fn a_verdict_larger_than_the_whole_cap_is_not_kept() {
+    let cache = SolveCache::with_capacity(1000);
+    let checked = analysis::check(&zgame_board(60, 7), &Config::default(), &cache);
+    assert!(checked.verdicts[0].is_some());
+    assert_eq!((cache.len(), cache.bytes()), (0, 0));
 }

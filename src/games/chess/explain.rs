@@ -196,6 +196,7 @@ fn cell_map(values: CellValues) -> CellMap {
         rows: values.rows(),
         cols: values.cols(),
         marks: values.values().iter().map(|&v| mark(v)).collect(),
+        describe_bytes: values.heap_bytes(),
         describe: Box::new(move |x, y| describe(&values, x, y)),
     }
 }

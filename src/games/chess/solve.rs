@@ -117,6 +117,11 @@ pub(crate) struct CellValues {
 }
 
 impl CellValues {
+    /// Heap bytes the values hold.
+    pub(crate) fn heap_bytes(&self) -> usize {
+        self.values.capacity() * std::mem::size_of::<Value>()
+    }
+
     /// What the map holds: a value and a mark a cell, and the DP's column and diagonal flags.
     pub(crate) fn bytes(board: &ChessBoard) -> usize {
         let (n, m) = (board.rows as usize, board.cols as usize);

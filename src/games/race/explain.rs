@@ -143,6 +143,7 @@ fn cell_map(board: &RaceBoard, facts: RaceFacts) -> CellMap {
         rows,
         cols,
         marks,
+        describe_bytes: hover.cells.capacity() + hover.facts.heap_bytes(),
         describe: Box::new(move |r, c| hover.describe(r, c)),
     }
 }

@@ -63,6 +63,14 @@ pub(super) struct RaceFacts {
 }
 
 impl RaceFacts {
+    /// Heap bytes the facts hold: both distance maps and the escape cells.
+    pub(super) fn heap_bytes(&self) -> usize {
+        let words = self.dist_a.capacity()
+            + self.dist_b.capacity()
+            + self.escapes.as_ref().map_or(0, Vec::capacity);
+        words * std::mem::size_of::<u32>()
+    }
+
     /// Steps from A's start to `cell`; `None` when walled off.
     pub(super) fn steps_from_a(&self, cell: usize) -> Option<u32> {
         Some(self.dist_a[cell]).filter(|&d| d != UNREACHED)

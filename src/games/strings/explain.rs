@@ -90,6 +90,8 @@ fn cell_map(board: &Grid, diagonals: Arc<Diagonals>, line: Line) -> CellMap {
         rows,
         cols,
         marks,
+        describe_bytes: hover.diagonals.heap_bytes()
+            + hover.line.capacity() * std::mem::size_of::<u64>(),
         describe: Box::new(move |r, c| hover.describe(r, c)),
     }
 }

@@ -104,6 +104,17 @@ pub(super) struct Diagonals {
 }
 
 impl Diagonals {
+    /// Heap bytes the diagonals hold.
+    pub(super) fn heap_bytes(&self) -> usize {
+        self.letters
+            .iter()
+            .map(|d| {
+                std::mem::size_of::<Vec<(u8, u64)>>()
+                    + d.capacity() * std::mem::size_of::<(u8, u64)>()
+            })
+            .sum()
+    }
+
     /// The board's sides when the solver can represent it at all.
     fn holdable(grid: &Grid) -> Result<(usize, usize), Unsolved> {
         let (n, m) = (grid.rows, grid.cols);

@@ -138,6 +138,9 @@ fn cell_map(grid: &Grid, a: &Analysis) -> Option<CellMap> {
     let cells = Arc::new(grid.cells.clone());
     let (placements, _, pc) = solve::placements(grid).ok()?;
     let placements = Arc::new(placements);
+    let describe_bytes = std::mem::size_of_val(&cells[..])
+        + std::mem::size_of_val(&placements[..])
+        + std::mem::size_of_val(&moves[..]);
     let describe = move |r: usize, c: usize| -> Option<String> {
         if r >= rows || c >= cols {
             return None;
@@ -188,6 +191,7 @@ fn cell_map(grid: &Grid, a: &Analysis) -> Option<CellMap> {
         cols,
         marks,
         describe: Box::new(describe),
+        describe_bytes,
     })
 }
 

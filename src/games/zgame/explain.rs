@@ -225,6 +225,7 @@ fn cell_map(table: ForceTable) -> CellMap {
         rows,
         cols,
         marks,
+        describe_bytes: table.heap_bytes(),
         describe: Box::new(move |r, c| describe(&table, r, c)),
     }
 }

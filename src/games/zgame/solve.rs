@@ -139,6 +139,11 @@ impl ForceTable {
             .saturating_mul(1 + std::mem::size_of::<CellMark>())
     }
 
+    /// Heap bytes the table holds.
+    pub(crate) fn heap_bytes(&self) -> usize {
+        self.flags.capacity()
+    }
+
     /// The table of a grid whose cells match its size.
     pub(crate) fn compute(grid: &Grid, budget: &Budget) -> Result<ForceTable, Unsolved> {
         let (n, m) = (grid.rows, grid.cols);
