@@ -7,7 +7,7 @@ use super::server::Shared;
 use crate::analysis::{self, Verdict, solve::panic_message};
 use crate::games::Unsolved;
 use crate::ide::{self, CaseState};
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Weak};
@@ -126,6 +126,8 @@ pub(crate) fn on_new_version(shared: &Arc<Shared>, doc: &Arc<Doc>, snap: &Arc<Sn
     if st.closed || st.snapshot.version != snap.version {
         return;
     }
+    // An edit every keystroke must not pile up the verdicts of every version typed through.
+    st.keep_only(&view.analysis, &shared.cache);
     if let Some((key, flag)) = &st.solving {
         let still_needed = view
             .analysis
@@ -169,6 +171,13 @@ fn solve_worker(shared: &Arc<Shared>, doc: &Arc<Doc>) {
             }
             continue;
         };
+        {
+            // A solve that finished after its version was left stored its verdict.
+            let mut st = lock(&doc.state);
+            if st.snapshot.version == snap.version {
+                st.keep_only(&analysis, &shared.cache);
+            }
+        }
         let mut last_publish = Instant::now();
         // Results solved since the last publish.
         let mut unpublished = false;
@@ -284,8 +293,7 @@ fn complete(shared: &Shared, st: &mut DocState, view: &View) {
         }
     }
     st.last_good = last_good;
-    let keys: HashSet<u64> = view.analysis.cases.iter().map(|c| c.content_key).collect();
-    st.solved.retain(|key, _| keys.contains(key));
+    st.keep_only(&view.analysis, &shared.cache);
     if shown != st.shown {
         st.shown = shown;
         shared.send(Out::Refresh);

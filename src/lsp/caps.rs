@@ -97,8 +97,8 @@ pub(super) fn server_capabilities(client: ClientCaps) -> lsp::ServerCapabilities
             lsp::SemanticTokensServerCapabilities::SemanticTokensOptions(
                 lsp::SemanticTokensOptions {
                     legend: to_proto::token_legend(),
-                    full: Some(lsp::SemanticTokensFullOptions::Bool(true)),
-                    range: None,
+                    full: Some(lsp::SemanticTokensFullOptions::Delta { delta: Some(true) }),
+                    range: Some(true),
                     ..lsp::SemanticTokensOptions::default()
                 },
             ),

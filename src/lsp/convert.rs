@@ -286,6 +286,34 @@ pub(super) mod to_proto {
         }
         out
     }
+
+    /// The one edit that turns `old` into `new`: what lies between their common start and
+    /// their common end (tokens are relative, so an edit changes only the tokens near it).
+    /// Empty when nothing changed.
+    pub(crate) fn semantic_token_edits(
+        old: &[lsp::SemanticToken],
+        new: &[lsp::SemanticToken],
+    ) -> Vec<lsp::SemanticTokensEdit> {
+        let prefix = old.iter().zip(new).take_while(|(a, b)| a == b).count();
+        let (old_rest, new_rest) = (&old[prefix..], &new[prefix..]);
+        let suffix = old_rest
+            .iter()
+            .rev()
+            .zip(new_rest.iter().rev())
+            .take_while(|(a, b)| a == b)
+            .count();
+        let deleted = old_rest.len() - suffix;
+        let inserted = &new_rest[..new_rest.len() - suffix];
+        if deleted == 0 && inserted.is_empty() {
+            return Vec::new();
+        }
+        // Edits count integers, five a token.
+        vec![lsp::SemanticTokensEdit {
+            start: to_u32(prefix * 5),
+            delete_count: to_u32(deleted * 5),
+            data: Some(inserted.to_vec()),
+        }]
+    }
 }
 
 #[cfg(test)]
@@ -338,6 +366,43 @@ mod tests {
             assert_eq!(from_proto::offset(text, &index, pos(1, 3), enc), 6);
             assert_eq!(to_proto::position(text, &index, 999, enc).line, 1);
         }
+    }
+
+    #[test]
+    fn token_edits_replace_only_what_changed() {
+        let token = |delta_start, token_type| lsp::SemanticToken {
+            delta_line: 0,
+            delta_start,
+            length: 1,
+            token_type,
+            token_modifiers_bitset: 0,
+        };
+        let old: Vec<_> = (0..10).map(|i| token(2, i % 3)).collect();
+        assert!(to_proto::semantic_token_edits(&old, &old).is_empty());
+        let mut new = old.clone();
+        new[4] = token(2, 4);
+        new.insert(5, token(1, 0));
+        let edits = to_proto::semantic_token_edits(&old, &new);
+        assert_eq!(edits.len(), 1);
+        let edit = &edits[0];
+        assert_eq!((edit.start, edit.delete_count), (20, 5));
+        assert_eq!(edit.data.as_deref(), Some(&new[4..6]));
+        // Applied to the integers, the edit gives the new tokens.
+        let ints = |t: &[lsp::SemanticToken]| -> Vec<u32> {
+            t.iter()
+                .flat_map(|t| [t.delta_line, t.delta_start, t.length, t.token_type, 0])
+                .collect()
+        };
+        let mut applied = ints(&old);
+        let at = edit.start as usize;
+        applied.splice(
+            at..at + edit.delete_count as usize,
+            ints(edit.data.as_deref().unwrap_or_default()),
+        );
+        assert_eq!(applied, ints(&new));
+        // Everything removed.
+        let edits = to_proto::semantic_token_edits(&old, &[]);
+        assert_eq!((edits[0].start, edits[0].delete_count), (0, 50));
     }
 
     #[test]

@@ -1,14 +1,15 @@
 //! Open documents: the rope edits land in, immutable snapshots per version, and what is known
 //! of each case's verdict.
 
-use crate::analysis::{self, Analysis, SolveCache, Verdict, solve::panic_message};
+use super::convert::to_proto;
+use crate::analysis::{self, Analysis, CaseAnalysis, SolveCache, Verdict, solve::panic_message};
 use crate::config::Config;
 use crate::ide::{CaseState, FileView};
 use crate::span::LineIndex;
 use ropey::Rope;
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::panic::{AssertUnwindSafe, catch_unwind};
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, OnceLock, RwLock};
 use tower_lsp_server::ls_types as lsp;
 
@@ -95,6 +96,48 @@ pub(crate) struct DocState {
     pub closed: bool,
     /// The diagnostics last sent, to republish only on change.
     pub published: Option<Vec<lsp::Diagnostic>>,
+    /// The semantic tokens last sent whole or by delta, which the next delta request names.
+    pub tokens: Option<SentTokens>,
+}
+
+/// Semantic tokens the client holds, by the result id it was given.
+pub(crate) struct SentTokens {
+    pub id: String,
+    pub data: Vec<lsp::SemanticToken>,
+}
+
+impl DocState {
+    /// Forgets the verdicts of contents the latest text no longer holds and the last good
+    /// verdicts of cases no longer in it, so that nothing here grows with the number of edits;
+    /// the shared cache is told those contents were left, to evict them first.
+    pub(super) fn keep_only(&mut self, analysis: &Analysis, cache: &SolveCache) {
+        let keys: HashSet<u64> = analysis.cases.iter().map(|c| c.content_key).collect();
+        let left: Vec<u64> = self
+            .solved
+            .keys()
+            .filter(|key| !keys.contains(key))
+            .copied()
+            .collect();
+        for key in &left {
+            self.solved.remove(key);
+        }
+        cache.release(left);
+        if self.last_good.len() > analysis.cases.len() {
+            let titles: HashSet<String> = analysis.cases.iter().map(CaseAnalysis::title).collect();
+            self.last_good.retain(|title, _| titles.contains(title));
+        }
+    }
+
+    /// Gives `data` a new result id and remembers it as what the client now holds.
+    fn send_tokens(&mut self, data: Vec<lsp::SemanticToken>) -> String {
+        static NEXT: AtomicU64 = AtomicU64::new(1);
+        let id = NEXT.fetch_add(1, Ordering::Relaxed).to_string();
+        self.tokens = Some(SentTokens {
+            id: id.clone(),
+            data,
+        });
+        id
+    }
 }
 
 impl Doc {
@@ -113,6 +156,7 @@ impl Doc {
                 worker: false,
                 closed: false,
                 published: None,
+                tokens: None,
             }),
         }
     }
@@ -122,12 +166,72 @@ impl Doc {
     }
 
     /// The document is gone (closed, opened again, or the server is stopping): its solve is
-    /// cancelled and nothing more is published for it.
-    pub(super) fn close(&self) {
+    /// cancelled, nothing more is published for it, and what it kept is freed now (tasks may
+    /// hold the document a while longer); its verdicts are the cache's first to go.
+    pub(super) fn close(&self, cache: &SolveCache) {
         let mut st = lock(&self.state);
         st.closed = true;
         if let Some((_, flag)) = &st.solving {
             flag.store(true, Ordering::Relaxed);
+        }
+        cache.release(st.solved.keys().copied());
+        st.solved = HashMap::new();
+        st.last_good = HashMap::new();
+        st.shown = Vec::new();
+        st.published = None;
+        st.tokens = None;
+    }
+
+    /// How much this document keeps, for [`super::MEMORY_USAGE`].
+    pub(super) fn usage(&self) -> serde_json::Value {
+        let st = lock(&self.state);
+        serde_json::json!({
+            "uri": self.uri.as_str(),
+            "version": st.snapshot.version,
+            "solved": st.solved.len(),
+            "lastGood": st.last_good.len(),
+            "shown": st.shown.len(),
+            "tokens": st.tokens.as_ref().map_or(0, |t| t.data.len()),
+            "solving": st.solving.is_some(),
+        })
+    }
+
+    /// The semantic tokens of a full answer, remembered for the next delta.
+    pub(super) fn full_tokens(&self, data: Vec<lsp::SemanticToken>) -> lsp::SemanticTokens {
+        let mut st = lock(&self.state);
+        let id = st.send_tokens(data.clone());
+        lsp::SemanticTokens {
+            result_id: Some(id),
+            data,
+        }
+    }
+
+    /// The change from the tokens sent as `previous` to `data`, or all of `data` when
+    /// `previous` is not the last answer (the client must then replace what it holds).
+    pub(super) fn tokens_delta(
+        &self,
+        previous: &str,
+        data: Vec<lsp::SemanticToken>,
+    ) -> lsp::SemanticTokensFullDeltaResult {
+        let mut st = lock(&self.state);
+        let edits = match &st.tokens {
+            Some(sent) if sent.id == previous => {
+                Some(to_proto::semantic_token_edits(&sent.data, &data))
+            }
+            _ => None,
+        };
+        let id = st.send_tokens(data.clone());
+        match edits {
+            Some(edits) => {
+                lsp::SemanticTokensFullDeltaResult::TokensDelta(lsp::SemanticTokensDelta {
+                    result_id: Some(id),
+                    edits,
+                })
+            }
+            None => lsp::SemanticTokensFullDeltaResult::Tokens(lsp::SemanticTokens {
+                result_id: Some(id),
+                data,
+            }),
         }
     }
 

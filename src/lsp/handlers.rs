@@ -152,10 +152,22 @@ pub(crate) fn code_action(
     out
 }
 
-pub(crate) fn semantic_tokens(view: &View, ctx: &Ctx) -> lsp::SemanticTokensResult {
-    let marks = ide::marks::cell_marks(&view.file());
-    let data = to_proto::semantic_tokens(view.text(), view.index(), &marks, ctx.caps.encoding);
-    lsp::SemanticTokensResult::Tokens(lsp::SemanticTokens {
+/// The whole file's tokens; the server gives them a result id, for later deltas.
+pub(crate) fn semantic_tokens(view: &View, ctx: &Ctx) -> Vec<lsp::SemanticToken> {
+    let runs = ide::marks::cell_runs(&view.file());
+    to_proto::semantic_tokens(view.text(), view.index(), &runs, ctx.caps.encoding)
+}
+
+/// The tokens of the rows `range` meets (what the editor shows first).
+pub(crate) fn semantic_tokens_range(
+    view: &View,
+    ctx: &Ctx,
+    range: lsp::Range,
+) -> lsp::SemanticTokensRangeResult {
+    let within = from_proto::span(view.text(), view.index(), range, ctx.caps.encoding);
+    let runs = ide::marks::cell_runs_in(&view.file(), within);
+    let data = to_proto::semantic_tokens(view.text(), view.index(), &runs, ctx.caps.encoding);
+    lsp::SemanticTokensRangeResult::Tokens(lsp::SemanticTokens {
         result_id: None,
         data,
     })

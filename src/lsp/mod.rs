@@ -20,6 +20,10 @@ pub use caps::{WRITE_ALL_EXPECT, WRITE_EXPECT};
 /// Request `{ uri }` → the server's copy of an open document's text (`null` when it is not
 /// open): to check text sync, as rust-analyzer's `rust-analyzer/viewFileText` does.
 pub const VIEW_FILE_TEXT: &str = "boardls/viewFileText";
+/// Request (no params) → what the server holds that could grow over a session: the solve
+/// cache's bytes, entries and cap, and per open document its kept verdicts and tokens; as
+/// rust-analyzer's `rust-analyzer/memoryUsage`, for soak tests and curious users.
+pub const MEMORY_USAGE: &str = "boardls/memoryUsage";
 pub use convert::to_proto::TOKEN_TYPES;
 
 /// Serves the language server protocol on stdin/stdout until `exit` or end of input, with
@@ -56,6 +60,7 @@ where
         backend
     })
     .custom_method(VIEW_FILE_TEXT, server::Backend::view_file_text)
+    .custom_method(MEMORY_USAGE, server::Backend::memory_usage)
     .finish();
     // tower-lsp reads only checked frames (see `transport`), and its answers and the refusals
     // of bad frames go out through one writer.

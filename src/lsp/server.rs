@@ -88,7 +88,7 @@ impl Shared {
     pub(super) fn cancel_all(&self) {
         self.stopping.send_replace(true);
         for doc in lock(&self.docs).values() {
-            doc.close();
+            doc.close(&self.cache);
         }
     }
 
@@ -165,6 +165,17 @@ impl Backend {
             .shared
             .doc(&params.uri)
             .map(|doc| doc.snapshot().text().to_string()))
+    }
+
+    /// [`super::MEMORY_USAGE`].
+    #[allow(clippy::unused_async)] // tower-lsp takes custom methods as async functions
+    pub(crate) async fn memory_usage(&self) -> Result<serde_json::Value> {
+        let cache = &self.shared.cache;
+        let docs: Vec<Arc<Doc>> = lock(&self.shared.docs).values().cloned().collect();
+        Ok(serde_json::json!({
+            "cache": { "bytes": cache.bytes(), "entries": cache.len(), "cap": cache.capacity() },
+            "documents": docs.iter().map(|doc| doc.usage()).collect::<Vec<_>>(),
+        }))
     }
 
     fn internal_error(&self, uri: &lsp::Uri, message: &str) -> Error {
@@ -280,7 +291,7 @@ impl LanguageServer for Backend {
         ));
         let old = lock(&self.shared.docs).insert(item.uri, doc.clone());
         if let Some(old) = old {
-            old.close();
+            old.close(&self.shared.cache);
         }
         let snap = doc.snapshot();
         self.shared.analyse_later(doc, snap);
@@ -310,7 +321,7 @@ impl LanguageServer for Backend {
         let uri = params.text_document.uri;
         let removed = lock(&self.shared.docs).remove(&uri);
         if let Some(doc) = removed {
-            doc.close();
+            doc.close(&self.shared.cache);
         }
         self.shared.send(Out::Clear(uri));
     }
@@ -356,8 +367,36 @@ impl LanguageServer for Backend {
         &self,
         params: lsp::SemanticTokensParams,
     ) -> Result<Option<lsp::SemanticTokensResult>> {
-        self.with_view(&params.text_document.uri, |view, ctx| {
-            Some(handlers::semantic_tokens(view, ctx))
+        let uri = params.text_document.uri;
+        let data = self
+            .with_view(&uri, |view, ctx| Some(handlers::semantic_tokens(view, ctx)))
+            .await?;
+        Ok(data.and_then(|data| {
+            let doc = self.shared.doc(&uri)?;
+            Some(lsp::SemanticTokensResult::Tokens(doc.full_tokens(data)))
+        }))
+    }
+
+    async fn semantic_tokens_full_delta(
+        &self,
+        params: lsp::SemanticTokensDeltaParams,
+    ) -> Result<Option<lsp::SemanticTokensFullDeltaResult>> {
+        let uri = params.text_document.uri;
+        let data = self
+            .with_view(&uri, |view, ctx| Some(handlers::semantic_tokens(view, ctx)))
+            .await?;
+        Ok(data.and_then(|data| {
+            let doc = self.shared.doc(&uri)?;
+            Some(doc.tokens_delta(&params.previous_result_id, data))
+        }))
+    }
+
+    async fn semantic_tokens_range(
+        &self,
+        params: lsp::SemanticTokensRangeParams,
+    ) -> Result<Option<lsp::SemanticTokensRangeResult>> {
+        self.with_view(&params.text_document.uri, move |view, ctx| {
+            Some(handlers::semantic_tokens_range(view, ctx, params.range))
         })
         .await
     }

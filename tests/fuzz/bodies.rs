@@ -105,9 +105,15 @@ pub(crate) fn check(data: &[u8]) {
     for hint in ide::hints::hints(&view, Span::new(0, text.len())) {
         assert_span(&text, Span::new(hint.offset, hint.offset), "inlay hint");
     }
-    for (span, _) in ide::marks::cell_marks(&view) {
-        assert_span(&text, span, "cell mark");
+    let runs = ide::marks::cell_runs(&view);
+    for (span, _) in &runs {
+        assert_span(&text, *span, "cell mark");
     }
+    let half = ide::marks::cell_runs_in(&view, Span::new(text.len() / 2, text.len()));
+    assert!(
+        half.iter().all(|run| runs.contains(run)),
+        "a range's runs are the full runs"
+    );
     ide::symbols::symbols(&view);
     ide::folding::folds(&view);
     let mut offsets = vec![0, text.len() / 2, text.len()];

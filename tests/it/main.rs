@@ -21,6 +21,7 @@ mod fuzz;
 mod hostile;
 mod lsp;
 mod lsp_model;
+mod memory;
 mod parser;
 mod protocol;
 mod race;
