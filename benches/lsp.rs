@@ -3,6 +3,7 @@
 //! Every keystroke makes content never seen before, so the edited case is really re-solved;
 //! the clock stops at the publish that carries its result (a wrong-`expect` error).
 //! (c) A hover answered while another case of the file is deep in a long search.
+//! (d) Semantic tokens of the 500×500 board: full and delta sizes, range and full times.
 
 // Benches build their texts once and hand them over, as the tests do.
 #![allow(clippy::needless_pass_by_value)]
@@ -230,9 +231,137 @@ fn hover_benches(c: &mut Criterion) {
     runtime.block_on(client.stop());
 }
 
+/// Bytes of a JSON value as sent.
+fn json_bytes(v: &Value) -> usize {
+    serde_json::to_vec(v).map_or(0, |b| b.len())
+}
+
+/// Semantic tokens of the 500×500 board: the size of a full answer and of the delta after each
+/// of 200 one-cell edits (printed: sizes, not times), then the time of a screenful's range
+/// (60 lines of 200 columns in the middle of the board).
+fn token_benches(c: &mut Criterion) {
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .expect("runtime");
+    let doc = json!({ "textDocument": { "uri": URI } });
+    let board = big_zgame(500);
+    let mut rows: Vec<Vec<u8>> = board
+        .lines()
+        .skip(1)
+        .take(500)
+        .map(|l| l.as_bytes().to_vec())
+        .collect();
+    let client = runtime.block_on(async {
+        let client = Client::start(&["utf-16"]).await;
+        client.open(URI, 1, &board);
+        client
+            .diagnostics(URI, |p| p["version"] == 1 && has_e210(p))
+            .await;
+        client
+    });
+    runtime.block_on(async {
+        let full = client
+            .call("textDocument/semanticTokens/full", doc.clone())
+            .await;
+        let tokens = full["data"].as_array().map_or(0, Vec::len) / 5;
+        println!(
+            "semanticTokens/full, 500x500 zgame: {tokens} tokens, {} bytes",
+            json_bytes(&full)
+        );
+        let mut id = full["resultId"].clone();
+        let mut rng = XorShift(0x5eed_0019);
+        let mut sizes = Vec::new();
+        let mut last = (0, 0);
+        for version in 2..=201 {
+            // Never the first cell (it fixes the answer the edit waits for), never the cell
+            // just edited, and always to another letter: each version is content never seen,
+            // with a publish to wait for.
+            let (r, c) = loop {
+                let (r, c) = (rng.below(500) as usize, rng.below(500) as usize);
+                if (r, c) != (0, 0) && (r, c) != last {
+                    break (r, c);
+                }
+            };
+            last = (r, c);
+            let cell = loop {
+                let cell = rng.pick(b".AB");
+                if cell != rows[r][c] {
+                    break cell;
+                }
+            };
+            rows[r][c] = cell;
+            let (line, col) = (r + 1, c);
+            let cell = char::from(cell).to_string();
+            client.change(
+                URI,
+                version,
+                json!([{
+                    "range": { "start": { "line": line, "character": col }, "end": { "line": line, "character": col + 1 } },
+                    "text": cell
+                }]),
+            );
+            client
+                .diagnostics(URI, |p| p["version"] == version && has_e210(p))
+                .await;
+            let params = json!({ "textDocument": { "uri": URI }, "previousResultId": id });
+            let delta = client
+                .call("textDocument/semanticTokens/full/delta", params)
+                .await;
+            assert!(delta["edits"].is_array(), "a delta: {delta}");
+            sizes.push(json_bytes(&delta));
+            id = delta["resultId"].clone();
+        }
+        sizes.sort_unstable();
+        println!(
+            "semanticTokens/full/delta after a one-cell edit (200 edits): median {} bytes, p90 {}, max {}",
+            sizes[sizes.len() / 2],
+            sizes[sizes.len() * 9 / 10],
+            sizes[sizes.len() - 1]
+        );
+    });
+    let params = json!({
+        "textDocument": { "uri": URI },
+        "range": { "start": { "line": 220, "character": 150 }, "end": { "line": 280, "character": 350 } }
+    });
+    let answer = runtime.block_on(client.call("textDocument/semanticTokens/range", params.clone()));
+    println!(
+        "semanticTokens/range, 60 lines: {} bytes",
+        json_bytes(&answer)
+    );
+    c.bench_function("semantic_tokens_range_screenful_500x500", |b| {
+        b.iter_custom(|iters| {
+            runtime.block_on(async {
+                let start = Instant::now();
+                for _ in 0..iters {
+                    client
+                        .call("textDocument/semanticTokens/range", params.clone())
+                        .await;
+                }
+                start.elapsed()
+            })
+        });
+    });
+    c.bench_function("semantic_tokens_full_500x500", |b| {
+        b.iter_custom(|iters| {
+            runtime.block_on(async {
+                let start = Instant::now();
+                for _ in 0..iters {
+                    client
+                        .call("textDocument/semanticTokens/full", doc.clone())
+                        .await;
+                }
+                start.elapsed()
+            })
+        });
+    });
+    runtime.block_on(client.stop());
+}
+
 criterion_group! {
     name = benches;
     config = Criterion::default().sample_size(20).measurement_time(Duration::from_secs(10));
-    targets = keystroke_benches, hover_benches
+    targets = keystroke_benches, hover_benches, token_benches
 }
 criterion_main!(benches);

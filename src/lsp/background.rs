@@ -38,9 +38,19 @@ pub(crate) enum Out {
     Log(lsp::MessageType, String),
 }
 
+/// One refresh request of a kind in flight at a time: a client slow to answer (or that never
+/// does) must not gather a waiting task per edit. A refresh asked for meanwhile is sent once,
+/// after the answer.
+#[derive(Default)]
+struct RefreshSlot {
+    in_flight: AtomicBool,
+    again: AtomicBool,
+}
+
 /// Ends when the server is gone: it holds the server's state weakly, since that state holds
 /// the sending end of `rx` (a strong hold would keep both alive after `serve` returns).
 pub(crate) async fn send_loop(shared: Weak<Shared>, mut rx: mpsc::UnboundedReceiver<Out>) {
+    let slots: [Arc<RefreshSlot>; 3] = Default::default();
     while let Some(msg) = rx.recv().await {
         let Some(shared) = shared.upgrade() else {
             return;
@@ -75,9 +85,9 @@ pub(crate) async fn send_loop(shared: Weak<Shared>, mut rx: mpsc::UnboundedRecei
             }
             Out::Refresh => {
                 let caps = shared.caps();
-                refresh::<CodeLensRefresh>(&shared, caps.code_lens_refresh);
-                refresh::<InlayHintRefreshRequest>(&shared, caps.inlay_hint_refresh);
-                refresh::<SemanticTokensRefresh>(&shared, caps.semantic_tokens_refresh);
+                refresh::<CodeLensRefresh>(&shared, caps.code_lens_refresh, &slots[0]);
+                refresh::<InlayHintRefreshRequest>(&shared, caps.inlay_hint_refresh, &slots[1]);
+                refresh::<SemanticTokensRefresh>(&shared, caps.semantic_tokens_refresh, &slots[2]);
             }
             Out::Log(typ, message) => shared.client.log_message(typ, message).await,
         }
@@ -85,17 +95,34 @@ pub(crate) async fn send_loop(shared: Weak<Shared>, mut rx: mpsc::UnboundedRecei
 }
 
 /// Asks the client to refresh what `R` names, when it said it can. The request is awaited in a
-/// task of its own, never in the send loop.
-fn refresh<R>(shared: &Shared, supported: bool)
+/// task of its own, never in the send loop; while one is unanswered, another is only noted.
+fn refresh<R>(shared: &Shared, supported: bool, slot: &Arc<RefreshSlot>)
 where
     R: lsp::request::Request<Params = ()>,
 {
-    if supported {
-        let client = shared.client.clone();
-        shared.spawn(async move {
-            let _ = client.send_request::<R>(()).await;
-        });
+    if !supported {
+        return;
     }
+    if slot.in_flight.swap(true, Ordering::AcqRel) {
+        slot.again.store(true, Ordering::Release);
+        return;
+    }
+    let client = shared.client.clone();
+    let slot = slot.clone();
+    shared.spawn(async move {
+        loop {
+            slot.again.store(false, Ordering::Release);
+            let _ = client.send_request::<R>(()).await;
+            if slot.again.load(Ordering::Acquire) {
+                continue;
+            }
+            slot.in_flight.store(false, Ordering::Release);
+            // Noted after the check above but before the slot was freed: send it now.
+            if !slot.again.load(Ordering::Acquire) || slot.in_flight.swap(true, Ordering::AcqRel) {
+                return;
+            }
+        }
+    });
 }
 
 /// A new version: publish its parse and validation diagnostics (with verdicts already known)

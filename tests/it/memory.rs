@@ -199,3 +199,43 @@ async fn a_range_answers_the_tokens_of_its_lines() {
     assert_eq!(some, expected);
     client.stop().await;
 }
+
+/// A client that never answers `workspace/*/refresh` gets one of each kind, however many
+/// results arrive: the server does not gather a waiting request per edit.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn unanswered_refreshes_are_not_asked_again() {
+    let client = Client::start(&["utf-8"]).await;
+    client
+        .answer_requests
+        .store(false, std::sync::atomic::Ordering::Relaxed);
+    // A first cell `B` is a win for Bob whatever follows: the wrong `expect` is reported on
+    // every version, each a content never seen.
+    let text = |width: usize| format!("[zgame]\nB{}\nexpect = yes yes yes\n", ".".repeat(width));
+    client.open(URI, 1, &text(1));
+    let mut refreshes = 0;
+    for version in 1..=30 {
+        if version > 1 {
+            client.replace_all(URI, version, &text(version as usize));
+        }
+        client
+            .wait_for("the wrong expect", |m| {
+                if m["method"] == "workspace/semanticTokens/refresh" {
+                    refreshes += 1;
+                }
+                m["method"] == "textDocument/publishDiagnostics"
+                    && m["params"]["version"] == version
+                    && m["params"]["diagnostics"][0]["code"] == "E210"
+            })
+            .await;
+    }
+    let lenses = client.call("textDocument/codeLens", doc(URI)).await;
+    assert!(lenses.as_array().is_some_and(|l| !l.is_empty()));
+    refreshes += client
+        .drain()
+        .await
+        .iter()
+        .filter(|m| m["method"] == "workspace/semanticTokens/refresh")
+        .count();
+    assert_eq!(refreshes, 1, "one refresh waits unanswered, no more");
+    client.stop().await;
+}
