@@ -25,6 +25,7 @@ mod memory;
 mod parser;
 mod protocol;
 mod race;
+mod render;
 mod samples;
 mod strings;
 mod testset;

@@ -197,6 +197,21 @@ fn cell_map(values: CellValues) -> CellMap {
         cols: values.cols(),
         marks: values.values().iter().map(|&v| mark(v)).collect(),
         describe_bytes: values.heap_bytes(),
+        line: best_line(&values),
         describe: Box::new(move |x, y| describe(&values, x, y)),
     }
+}
+
+/// The piece's path with best moves from (1,1) until (N,M) or a cell without a move; moves go
+/// down and/or right, so it ends.
+fn best_line(values: &CellValues) -> Vec<(usize, usize)> {
+    let mut line = vec![(0, 0)];
+    let mut at = (0, 0);
+    while at != values.goal()
+        && let Some(next) = values.best_move(at.0, at.1)
+    {
+        line.push(next);
+        at = next;
+    }
+    line
 }

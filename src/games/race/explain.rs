@@ -144,6 +144,7 @@ fn cell_map(board: &RaceBoard, facts: RaceFacts) -> CellMap {
         cols,
         marks,
         describe_bytes: hover.cells.capacity() + hover.facts.heap_bytes(),
+        line: Vec::new(),
         describe: Box::new(move |r, c| hover.describe(r, c)),
     }
 }

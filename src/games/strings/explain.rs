@@ -92,6 +92,8 @@ fn cell_map(board: &Grid, diagonals: Arc<Diagonals>, line: Line) -> CellMap {
         marks,
         describe_bytes: hover.diagonals.heap_bytes()
             + hover.line.capacity() * std::mem::size_of::<u64>(),
+        // The optimal string may be spelled by several cells of a diagonal: the marks show them.
+        line: Vec::new(),
         describe: Box::new(move |r, c| hover.describe(r, c)),
     }
 }

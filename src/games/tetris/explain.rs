@@ -190,6 +190,7 @@ fn cell_map(grid: &Grid, a: &Analysis) -> Option<CellMap> {
         rows,
         cols,
         marks,
+        line: Vec::new(),
         describe: Box::new(describe),
         describe_bytes,
     })

@@ -221,11 +221,24 @@ fn cell_map(table: ForceTable) -> CellMap {
             marks.push(mark(&table, r, c));
         }
     }
+    let line = best_line(&table);
     CellMap {
         rows,
         cols,
         marks,
         describe_bytes: table.heap_bytes(),
+        line,
         describe: Box::new(move |r, c| describe(&table, r, c)),
     }
+}
+
+/// Every cell of the line of best play from (1,1), the terminal cell included.
+fn best_line(table: &ForceTable) -> Vec<(usize, usize)> {
+    let (mut r, mut c) = (0, 0);
+    let mut line = vec![(r, c)];
+    while table.terminal_end(r, c).is_none() {
+        (r, c) = table.best_step(r, c);
+        line.push((r, c));
+    }
+    line
 }

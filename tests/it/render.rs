@@ -1,0 +1,214 @@
+//! Pictures against the editor's facts: over generated boards of every game, each drawn cell's
+//! `data-outcome` is the outcome the semantic colouring and the cell hover read, and every cell
+//! of the board is drawn exactly once.
+
+use boardls::analysis::{SolveCache, check};
+use boardls::config::Config;
+use boardls::games::CellMark;
+use boardls::ide::marks::cell_marks;
+use boardls::ide::{CaseState, FileView};
+use boardls::render::{Theme, case_svg};
+use boardls::span::LineIndex;
+use proptest::prelude::*;
+use std::collections::BTreeMap;
+
+fn word(mark: CellMark) -> &'static str {
+    match mark {
+        CellMark::Win => "win",
+        CellMark::Lose => "lose",
+        CellMark::Draw => "draw",
+        CellMark::None | CellMark::Path | CellMark::Meet => "none",
+    }
+}
+
+/// Every drawn cell (1-based) with its outcome; a cell drawn twice fails.
+fn drawn_cells(svg: &str) -> Result<BTreeMap<(u64, u64), String>, TestCaseError> {
+    let doc = roxmltree::Document::parse(svg)
+        .map_err(|e| TestCaseError::fail(format!("invalid SVG: {e}")))?;
+    let mut out = BTreeMap::new();
+    for n in doc.descendants().filter(|n| n.has_attribute("data-row")) {
+        let num = |k: &str| -> u64 {
+            n.attribute(k)
+                .and_then(|v| v.parse().ok())
+                .unwrap_or_else(|| panic!("{k} is a number"))
+        };
+        let (r, c, len) = (num("data-row"), num("data-col"), num("data-len"));
+        let outcome = n
+            .attribute("data-outcome")
+            .expect("data-outcome")
+            .to_string();
+        prop_assert!(len >= 1);
+        for k in 0..len {
+            prop_assert!(
+                out.insert((r, c + k), outcome.clone()).is_none(),
+                "({r},{}) drawn twice",
+                c + k
+            );
+        }
+    }
+    Ok(out)
+}
+
+/// Renders every case of `text` and compares each with the facts the editor shows.
+fn check_text(text: &str) -> Result<(), TestCaseError> {
+    let checked = check(text, &Config::default(), &SolveCache::new());
+    let states: Vec<CaseState> = checked
+        .verdicts
+        .iter()
+        .map(|v| v.clone().map_or(CaseState::Invalid, CaseState::Done))
+        .collect();
+    let index = LineIndex::new(text);
+    let view = FileView {
+        text,
+        index: &index,
+        analysis: &checked.analysis,
+        states: &states,
+    };
+    // The semantic colouring, by byte offset.
+    let coloured: BTreeMap<usize, CellMark> = cell_marks(&view)
+        .into_iter()
+        .map(|(span, mark)| (span.start, mark))
+        .collect();
+    for case in &checked.analysis.cases {
+        let svg = case_svg(&view, case, Theme::Dark);
+        let drawn = drawn_cells(&svg)?;
+        if case.row_starts.is_empty() {
+            // Chess: no grid in the text and no cell hover; the map is what a picture reads.
+            let Some(map) = states[case.index].solution().and_then(|s| s.cells.as_ref()) else {
+                continue;
+            };
+            prop_assert_eq!(drawn.len(), map.rows * map.cols);
+            for ((r, c), outcome) in &drawn {
+                let want = word(map.mark(*r as usize - 1, *c as usize - 1));
+                prop_assert_eq!(outcome.as_str(), want, "chess cell ({},{})", r, c);
+            }
+            continue;
+        }
+        prop_assert_eq!(drawn.len(), case.row_starts.len() * case.cols, "{}", svg);
+        for (r, &start) in case.row_starts.iter().enumerate() {
+            for c in 0..case.cols {
+                let want = coloured.get(&(start + c)).copied().map_or("none", word);
+                let got = drawn.get(&(r as u64 + 1, c as u64 + 1)).map(String::as_str);
+                prop_assert_eq!(got, Some(want), "cell ({},{}) of {}", r + 1, c + 1, text);
+            }
+        }
+    }
+    Ok(())
+}
+
+fn grid(rows: usize, cols: usize, alphabet: &'static [u8]) -> impl Strategy<Value = Vec<String>> {
+    prop::collection::vec(
+        prop::collection::vec(prop::sample::select(alphabet), cols)
+            .prop_map(|row| String::from_utf8(row).expect("ASCII")),
+        rows,
+    )
+}
+
+fn zgame() -> impl Strategy<Value = String> {
+    (1usize..=8, 1usize..=8)
+        .prop_flat_map(|(n, m)| grid(n, m, b"..AB"))
+        .prop_map(|rows| format!("[zgame]\n{}\n", rows.join("\n")))
+}
+
+fn race() -> impl Strategy<Value = String> {
+    (2usize..=6)
+        .prop_flat_map(|n| (grid(n, n, b"...#"), Just(n), 0..n * n, 0..n * n))
+        .prop_map(|(rows, n, a, b)| {
+            let mut cells: Vec<u8> = rows.concat().into_bytes();
+            cells[a] = b'A';
+            cells[b] = b'B';
+            let rows: Vec<String> = cells
+                .chunks(n)
+                .map(|r| String::from_utf8(r.to_vec()).expect("ASCII"))
+                .collect();
+            format!("[race]\n{}\n", rows.join("\n"))
+        })
+}
+
+fn chess() -> impl Strategy<Value = String> {
+    (
+        prop::sample::select(&["king", "rook", "knight", "queen"][..]),
+        1u64..=12,
+        1u64..=12,
+    )
+        .prop_map(|(piece, n, m)| format!("[chess]\npiece = {piece}\nsize = {n} {m}\n"))
+}
+
+fn tetris() -> impl Strategy<Value = String> {
+    (2usize..=5, 2usize..=5)
+        .prop_flat_map(|(n, m)| grid(n, m, b"0001"))
+        .prop_map(|rows| format!("[tetris]\n{}\n", rows.join("\n")))
+}
+
+fn strings() -> impl Strategy<Value = String> {
+    (1usize..=5)
+        .prop_flat_map(|n| grid(n, n, b"abc"))
+        .prop_map(|rows| format!("[strings]\n{}\n", rows.join("\n")))
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(150))]
+
+    #[test]
+    fn zgame_pictures_agree_with_the_editor(text in zgame()) {
+        check_text(&text)?;
+    }
+
+    #[test]
+    fn race_pictures_agree_with_the_editor(text in race()) {
+        check_text(&text)?;
+    }
+
+    #[test]
+    fn chess_pictures_agree_with_the_editor(text in chess()) {
+        check_text(&text)?;
+    }
+
+    #[test]
+    fn tetris_pictures_agree_with_the_editor(text in tetris()) {
+        check_text(&text)?;
+    }
+
+    #[test]
+    fn strings_pictures_agree_with_the_editor(text in strings()) {
+        check_text(&text)?;
+    }
+}
+
+/// The size bound: a 500 × 500 zgame picture (its two corners) stays under 2 MB.
+#[test]
+fn a_500_by_500_zgame_picture_is_small() {
+    let mut rng = 0x9e37_79b9_7f4a_7c15u64;
+    let mut text = String::from("[zgame]\n");
+    for _ in 0..500 {
+        for _ in 0..500 {
+            rng ^= rng << 13;
+            rng ^= rng >> 7;
+            rng ^= rng << 17;
+            text.push(match rng % 50 {
+                0 => 'A',
+                1 => 'B',
+                _ => '.',
+            });
+        }
+        text.push('\n');
+    }
+    let checked = check(&text, &Config::default(), &SolveCache::new());
+    let states: Vec<CaseState> = checked
+        .verdicts
+        .iter()
+        .map(|v| v.clone().map_or(CaseState::Invalid, CaseState::Done))
+        .collect();
+    let index = LineIndex::new(&text);
+    let view = FileView {
+        text: &text,
+        index: &index,
+        analysis: &checked.analysis,
+        states: &states,
+    };
+    let svg = case_svg(&view, &checked.analysis.cases[0], Theme::Light);
+    assert!(svg.len() < 2_000_000, "{} bytes", svg.len());
+    let drawn = drawn_cells(&svg).expect("each cell once");
+    assert_eq!(drawn.len(), 2 * 40 * 40);
+    assert!(drawn.values().any(|o| o != "none"), "outcomes are drawn");
+}
