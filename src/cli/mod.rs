@@ -8,6 +8,7 @@ mod fmt;
 mod generate;
 mod grade;
 mod judge;
+mod render;
 pub(crate) mod solve;
 mod validate;
 
@@ -72,6 +73,21 @@ impl From<Game> for GameId {
             Game::Chess => GameId::Chess,
             Game::Tetris => GameId::Tetris,
             Game::Strings => GameId::Strings,
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum ThemeArg {
+    Light,
+    Dark,
+}
+
+impl From<ThemeArg> for boardls::render::Theme {
+    fn from(t: ThemeArg) -> boardls::render::Theme {
+        match t {
+            ThemeArg::Light => boardls::render::Theme::Light,
+            ThemeArg::Dark => boardls::render::Theme::Dark,
         }
     }
 }
@@ -191,6 +207,21 @@ enum Command {
         #[arg(required = true)]
         paths: Vec<PathBuf>,
     },
+    /// Draw cases as SVG pictures (board, outcomes, best play, caption, legend): one `.svg` per
+    /// case, named after the case; prints each file written.
+    Render {
+        /// The `.board` file.
+        path: PathBuf,
+        /// Only this case: its 1-based number or its name.
+        #[arg(long, value_name = "N|NAME")]
+        case: Option<String>,
+        /// Colours for a light or a dark page.
+        #[arg(long, value_enum, default_value = "light")]
+        theme: ThemeArg,
+        /// The folder the pictures are written to (created if missing).
+        #[arg(long, value_name = "DIR", default_value = ".")]
+        out: PathBuf,
+    },
     /// Run the language server on stdin/stdout.
     Lsp {
         /// Accepted for editors that pass it (stdio is the only transport).
@@ -284,6 +315,12 @@ pub(crate) fn main() -> ExitCode {
             },
         ),
         Command::Fmt { check, paths } => fmt::run(&paths, check),
+        Command::Render {
+            path,
+            case,
+            theme,
+            out,
+        } => render::run(&path, case.as_deref(), theme.into(), &out, &config),
         Command::Lsp { stdio: _, cache } => {
             if let Some(mib) = cache {
                 config.set_solve_cache_mib(mib);

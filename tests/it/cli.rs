@@ -751,3 +751,97 @@ fn the_server_takes_the_command_lines_caps() {
     drop(input);
     assert!(child.wait().expect("boardls exits").success());
 }
+
+#[test]
+fn render_writes_one_picture_per_case_named_after_it() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let out = dir.path().to_str().expect("UTF-8 path");
+    let o = boardls(&["render", "examples/zgame.board", "--out", out]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let mut names: Vec<String> = std::fs::read_dir(dir.path())
+        .expect("out dir")
+        .map(|e| e.expect("entry").file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    assert_eq!(names, ["sample-1.svg", "sample-2.svg"]);
+    // Each path written is printed, for scripts.
+    assert_eq!(stdout(&o).lines().count(), 2, "{}", stdout(&o));
+    for name in &names {
+        let svg = std::fs::read_to_string(dir.path().join(name)).expect("written");
+        let doc = roxmltree::Document::parse(&svg).expect("valid SVG");
+        assert_eq!(doc.root_element().attribute("data-theme"), Some("light"));
+        assert!(doc.descendants().any(|n| n.has_attribute("data-outcome")));
+    }
+}
+
+#[test]
+fn render_picks_a_case_by_number_or_name_and_a_theme() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let out = dir.path().to_str().expect("UTF-8 path");
+    let o = boardls(&[
+        "render",
+        "examples/chess.board",
+        "--case",
+        "rook 5x5",
+        "--theme",
+        "dark",
+        "--out",
+        out,
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let svg = std::fs::read_to_string(dir.path().join("rook-5x5.svg")).expect("written");
+    assert!(svg.contains(r#"data-theme="dark""#));
+    assert!(svg.contains(r#"data-piece="R""#));
+    let o = boardls(&[
+        "render",
+        "examples/chess.board",
+        "--case",
+        "3",
+        "--out",
+        out,
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(dir.path().join("knight-5x5.svg").is_file());
+    assert_eq!(std::fs::read_dir(dir.path()).expect("dir").count(), 2);
+}
+
+#[test]
+fn render_refuses_a_case_that_is_not_there() {
+    let o = boardls(&["render", "examples/zgame.board", "--case", "sample 9"]);
+    assert_eq!(o.status.code(), Some(1));
+    expect![[r#"
+        boardls: examples/zgame.board: no case is named "sample 9"; the names are "sample 1", "sample 2"
+    "#]]
+    .assert_eq(&stderr(&o));
+    let o = boardls(&["render", "examples/zgame.board", "--case", "7"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).contains("there is no case 7: the file has 2 case(s)"));
+    let o = boardls(&["render", "examples/none.board"]);
+    assert_eq!(o.status.code(), Some(2));
+    let o = boardls(&["render", "examples/zgame.board", "--theme", "sepia"]);
+    assert_eq!(o.status.code(), Some(2), "clap refuses it");
+}
+
+#[test]
+fn render_help_explains_every_argument() {
+    let o = boardls(&["render", "--help"]);
+    assert_eq!(o.status.code(), Some(0));
+    let help = stdout(&o);
+    for arg in [
+        "<PATH>",
+        "--case <N|NAME>",
+        "--theme <THEME>",
+        "--out <DIR>",
+    ] {
+        let line = help
+            .lines()
+            .find(|l| l.contains(arg))
+            .unwrap_or_else(|| panic!("{arg} in {help}"));
+        // Each argument has words after it (or on the next line).
+        assert!(
+            line.trim_start().len() > arg.len() + 4 || help.contains(&format!("{arg}\n")),
+            "{arg} has no help: {help}"
+        );
+    }
+    assert!(help.contains("light") && help.contains("dark"), "{help}");
+}

@@ -1,0 +1,102 @@
+//! `boardls render`: the cases of a `.board` file as pictures, one `.svg` per case named after
+//! it, for problem statements, slides and READMEs.
+
+use super::{EXIT_ERRORS, EXIT_OK, EXIT_UNUSABLE, files};
+use boardls::analysis::{self, CaseAnalysis, SolveCache};
+use boardls::config::Config;
+use boardls::ide::{CaseState, FileView};
+use boardls::render::{self as picture, Theme};
+use boardls::span::LineIndex;
+use std::collections::BTreeSet;
+use std::path::Path;
+
+pub(super) fn run(
+    path: &Path,
+    case: Option<&str>,
+    theme: Theme,
+    out: &Path,
+    config: &Config,
+) -> u8 {
+    let source = match files::read(path) {
+        Ok(s) => s,
+        Err(e) => {
+            eprintln!("boardls: {e}");
+            return EXIT_UNUSABLE;
+        }
+    };
+    let checked = analysis::check(&source.text, config, &SolveCache::new());
+    let cases: Vec<&CaseAnalysis> = match case {
+        None => checked.analysis.cases.iter().collect(),
+        Some(wanted) => match pick(&checked.analysis.cases, wanted) {
+            Ok(case) => vec![case],
+            Err(why) => {
+                eprintln!("boardls: {}: {why}", path.display());
+                return EXIT_ERRORS;
+            }
+        },
+    };
+    if cases.is_empty() {
+        eprintln!("boardls: {}: no cases to render", path.display());
+        return EXIT_ERRORS;
+    }
+    let states: Vec<CaseState> = checked
+        .verdicts
+        .iter()
+        .map(|v| v.clone().map_or(CaseState::Invalid, CaseState::Done))
+        .collect();
+    let index = LineIndex::new(&source.text);
+    let view = FileView {
+        text: &source.text,
+        index: &index,
+        analysis: &checked.analysis,
+        states: &states,
+    };
+    if let Err(e) = std::fs::create_dir_all(out) {
+        eprintln!("boardls: {}: {e}", out.display());
+        return EXIT_UNUSABLE;
+    }
+    let mut taken = BTreeSet::new();
+    for case in cases {
+        let mut stem = picture::file_stem(case);
+        // Two cases named alike (`a b` and `a-b`) still get a file each.
+        if !taken.insert(stem.clone()) {
+            stem = format!("{stem}-{}", case.index + 1);
+            taken.insert(stem.clone());
+        }
+        let file = out.join(format!("{stem}.svg"));
+        let svg = picture::case_svg(&view, case, theme);
+        if let Err(e) = files::write_atomic(&file, svg.as_bytes()) {
+            eprintln!("boardls: {}: {e}", file.display());
+            return EXIT_UNUSABLE;
+        }
+        println!("{}", file.display());
+    }
+    EXIT_OK
+}
+
+/// The case a `--case` value names: a 1-based number, or a case name exactly.
+fn pick<'a>(cases: &'a [CaseAnalysis], wanted: &str) -> Result<&'a CaseAnalysis, String> {
+    if let Ok(n) = wanted.parse::<usize>() {
+        return n
+            .checked_sub(1)
+            .and_then(|i| cases.get(i))
+            .ok_or_else(|| format!("there is no case {n}: the file has {} case(s)", cases.len()));
+    }
+    cases
+        .iter()
+        .find(|c| c.name.as_ref().is_some_and(|n| n.value == wanted))
+        .ok_or_else(|| {
+            let names: Vec<String> = cases
+                .iter()
+                .filter_map(|c| c.name.as_ref().map(|n| format!("\"{}\"", n.value)))
+                .collect();
+            if names.is_empty() {
+                format!("no case is named \"{wanted}\" (no case has a name; pass a number)")
+            } else {
+                format!(
+                    "no case is named \"{wanted}\"; the names are {}",
+                    names.join(", ")
+                )
+            }
+        })
+}
