@@ -5,6 +5,7 @@ use super::convert::{from_proto, to_proto};
 use super::document::View;
 use crate::config::Config;
 use crate::ide::{self, Edit, lens::LensAction};
+use crate::render;
 use std::collections::HashMap;
 use std::sync::Arc;
 use tower_lsp_server::ls_types as lsp;
@@ -279,5 +280,55 @@ pub(crate) fn expect_edit(
     Ok(lsp::ApplyWorkspaceEditParams {
         label: Some("Write expect".to_string()),
         edit: workspace_edit(view, &ctx, caps, &edits),
+    })
+}
+
+/// The params of [`super::RENDER`].
+#[derive(Debug, serde::Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub(crate) struct RenderParams {
+    pub text_document: lsp::TextDocumentIdentifier,
+    pub position: lsp::Position,
+    pub theme: Option<String>,
+}
+
+/// The answer of [`super::RENDER`].
+#[derive(Debug, serde::Serialize)]
+#[serde(rename_all = "camelCase")]
+pub(crate) struct Rendered {
+    pub svg: String,
+    /// The case's range.
+    pub range: lsp::Range,
+    /// The case's title, `zgame "sample 1"`.
+    pub title: String,
+    /// Where each grid row's first cell is: a client maps a clicked cell to the text with it.
+    pub row_starts: Vec<lsp::Position>,
+    /// The case is being solved: drawn without outcomes (a client may keep the last picture a
+    /// moment rather than flash one without them).
+    pub solving: bool,
+}
+
+pub(crate) fn render(
+    view: &View,
+    ctx: &Ctx,
+    pos: lsp::Position,
+    theme: render::Theme,
+) -> Option<Rendered> {
+    let enc = ctx.caps.encoding;
+    let offset = from_proto::offset(view.text(), view.index(), pos, enc);
+    let file = view.file();
+    let case = file
+        .case_before(offset)
+        .or_else(|| file.analysis.cases.first())?;
+    Some(Rendered {
+        svg: render::case_svg(&file, case, theme),
+        range: to_proto::range(view.text(), view.index(), case.span, enc),
+        title: case.title(),
+        row_starts: case
+            .row_starts
+            .iter()
+            .map(|&start| to_proto::position(view.text(), view.index(), start, enc))
+            .collect(),
+        solving: matches!(file.state(case), ide::CaseState::Pending { .. }),
     })
 }

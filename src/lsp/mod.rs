@@ -26,6 +26,14 @@ pub const VIEW_FILE_TEXT: &str = "boardls/viewFileText";
 pub const MEMORY_USAGE: &str = "boardls/memoryUsage";
 pub use convert::to_proto::TOKEN_TYPES;
 
+/// Request `{ textDocument, position, theme? }` (`"light"` or `"dark"`) → `{ svg, range, title,
+/// rowStarts, solving }` for the case at the position (the first case before any), from the latest
+/// analysis: a case still being solved is drawn without outcomes and captioned "Solving…".
+/// `range` is the case's; cell (`data-row` r, `data-col` c) of the picture is the character
+/// c − 1 after `rowStarts[r − 1]` (chess has no grid: no row starts). `null` for a document
+/// that is not open or has no case.
+pub const RENDER: &str = "boardls/render";
+
 /// Serves the language server protocol on stdin/stdout until `exit` or end of input, with
 /// `config` from the command line (`--time`, `--allow`, …); `initializationOptions` go on top.
 pub fn run(config: Config) -> std::process::ExitCode {
@@ -77,6 +85,7 @@ where
     })
     .custom_method(VIEW_FILE_TEXT, server::Backend::view_file_text)
     .custom_method(MEMORY_USAGE, server::Backend::memory_usage)
+    .custom_method(RENDER, server::Backend::render)
     .finish();
     // tower-lsp reads only checked frames (see `transport`), and its answers and the refusals
     // of bad frames go out through one writer.

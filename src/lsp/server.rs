@@ -10,6 +10,7 @@ use crate::analysis::SolveCache;
 use crate::analysis::codes;
 use crate::analysis::solve::panic_message;
 use crate::config::Config;
+use crate::render::Theme;
 use std::collections::HashMap;
 use std::future::Future;
 use std::panic::{AssertUnwindSafe, catch_unwind};
@@ -176,6 +177,24 @@ impl Backend {
             "cache": { "bytes": cache.bytes(), "entries": cache.len(), "cap": cache.capacity() },
             "documents": docs.iter().map(|doc| doc.usage()).collect::<Vec<_>>(),
         }))
+    }
+
+    /// [`super::RENDER`]: the picture of the case at a position, never waiting for a solve.
+    pub(crate) async fn render(
+        &self,
+        params: handlers::RenderParams,
+    ) -> Result<Option<handlers::Rendered>> {
+        let theme = match params.theme.as_deref() {
+            None => Theme::Light,
+            Some(name) => Theme::from_name(name).ok_or_else(|| {
+                Error::invalid_params(format!("theme must be \"light\" or \"dark\", not {name:?}"))
+            })?,
+        };
+        let position = params.position;
+        self.with_view(&params.text_document.uri, move |view, ctx| {
+            handlers::render(view, ctx, position, theme)
+        })
+        .await
     }
 
     fn internal_error(&self, uri: &lsp::Uri, message: &str) -> Error {

@@ -926,3 +926,104 @@ async fn garbage_input_never_crashes() {
     }
     client.stop().await;
 }
+
+// ---------------------------------------------------------------------------------------------
+// Pictures
+
+/// Every drawn cell of an SVG picture: `((row, col), outcome)`, runs expanded.
+fn picture_cells(svg: &str) -> Vec<((u64, u64), String)> {
+    let doc = roxmltree::Document::parse(svg).expect("the picture is valid SVG");
+    let mut out = Vec::new();
+    for n in doc.descendants().filter(|n| n.has_attribute("data-row")) {
+        let num = |k: &str| -> u64 { n.attribute(k).and_then(|v| v.parse().ok()).expect(k) };
+        for k in 0..num("data-len") {
+            out.push((
+                (num("data-row"), num("data-col") + k),
+                n.attribute("data-outcome").expect("outcome").to_string(),
+            ));
+        }
+    }
+    out
+}
+
+fn render_at(uri: &str, line: u64, character: u64, theme: &str) -> Value {
+    json!({
+        "textDocument": { "uri": uri },
+        "position": { "line": line, "character": character },
+        "theme": theme,
+    })
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn render_draws_the_case_at_the_cursor_from_the_latest_results() {
+    let client = Client::start(&[]).await;
+    client.open(URI, 1, MIXED);
+    solved_lenses(&client, URI).await;
+    // In the zgame case's grid: its picture, its range, where its rows are.
+    let got = client
+        .call(boardls::lsp::RENDER, render_at(URI, 3, 1, "dark"))
+        .await;
+    assert_eq!(got["title"], "zgame \"one\"");
+    assert_eq!(got["solving"], false);
+    assert_eq!(
+        got["range"]["start"],
+        json!({ "line": 1, "character": 0 }),
+        "{got}"
+    );
+    assert_eq!(
+        got["rowStarts"],
+        json!([
+            { "line": 2, "character": 0 },
+            { "line": 3, "character": 0 },
+            { "line": 4, "character": 0 }
+        ])
+    );
+    let svg = got["svg"].as_str().expect("svg");
+    assert!(svg.contains(r#"data-theme="dark""#));
+    let cells = picture_cells(svg);
+    assert_eq!(cells.len(), 9);
+    // The same outcome the cell hover gives: (1,1) loses for Alice, who moves there.
+    let hover = client.call("textDocument/hover", at(URI, 2, 0)).await;
+    let text = hover["contents"]["value"].as_str().unwrap_or_default();
+    assert!(text.contains("Bob wins"), "{text}");
+    assert!(cells.contains(&((1, 1), "lose".to_string())), "{cells:?}");
+    // On the chess case: a picture without a grid in the text.
+    let got = client
+        .call(boardls::lsp::RENDER, render_at(URI, 8, 2, "light"))
+        .await;
+    assert_eq!(got["title"], "chess \"queen\"");
+    assert_eq!(got["rowStarts"], json!([]));
+    assert_eq!(picture_cells(got["svg"].as_str().expect("svg")).len(), 25);
+    // A theme that does not exist is refused; an unknown document has no picture.
+    let refused = client
+        .request(boardls::lsp::RENDER, render_at(URI, 3, 1, "sepia"))
+        .await;
+    assert_eq!(refused["error"]["code"], -32602, "{refused}");
+    let none = client
+        .call(
+            boardls::lsp::RENDER,
+            render_at("file:///test/none.board", 0, 0, "light"),
+        )
+        .await;
+    assert!(none.is_null(), "{none}");
+    client.stop().await;
+}
+
+/// A case whose search runs for long is drawn at once, captioned as being solved.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn render_never_waits_for_a_solve() {
+    let client = Client::start(&[]).await;
+    client.open(URI, 1, &hard_tetris());
+    let got = client
+        .call(boardls::lsp::RENDER, render_at(URI, 1, 0, "light"))
+        .await;
+    let svg = got["svg"].as_str().expect("svg");
+    assert!(svg.contains("Solving…"), "{svg}");
+    assert_eq!(got["solving"], true);
+    let cells = picture_cells(svg);
+    assert_eq!(cells.len(), 14 * 14);
+    assert!(cells.iter().all(|(_, o)| o == "none"));
+    // Closing the file cancels its search.
+    client.notify("textDocument/didClose", doc(URI));
+    client.stop().await;
+}
