@@ -1,6 +1,7 @@
 // The boardls extension: starts `boardls lsp` over stdio for `.board` files (the binary from
 // `boardls.server.path`, else the one inside a platform package, else `boardls` on PATH) and adds
-// commands (fill in expected answers, export judge tests, restart, the server's path for tasks).
+// commands (fill in expected answers, export judge tests, restart, the server's path for tasks,
+// the Board Preview).
 // Everything a user sees about the games (lenses, diagnostics, hovers, coloured cells) comes from
 // the server.
 import { execFile } from 'node:child_process';
@@ -13,6 +14,7 @@ import {
   ServerOptions,
   State,
 } from 'vscode-languageclient/node';
+import { BoardPreview } from './preview';
 import { chooseServer, ServerChoice } from './serverPath';
 import { cliFlags, initializationOptions, readSolveSettings, SolveSettings } from './settings';
 
@@ -24,13 +26,20 @@ const SETTING_HINT = 'Correct boardls.server.path, or clear it to use the bundle
 
 let client: LanguageClient | undefined;
 let output: vscode.OutputChannel;
+let preview: BoardPreview | undefined;
 let extensionPath: string;
 
 export async function activate(context: vscode.ExtensionContext): Promise<void> {
   output = vscode.window.createOutputChannel('boardls');
   extensionPath = context.extensionPath;
+  preview = new BoardPreview(() => client);
   context.subscriptions.push(
     output,
+    preview,
+    vscode.commands.registerCommand('boardls.openPreview', () => preview?.open(vscode.window.activeTextEditor, false)),
+    vscode.commands.registerCommand('boardls.openPreviewToSide', () =>
+      preview?.open(vscode.window.activeTextEditor, true),
+    ),
     vscode.commands.registerCommand('boardls.fillAllExpected', fillAllExpected),
     vscode.commands.registerCommand('boardls.exportTests', exportTests),
     vscode.commands.registerCommand('boardls.restartServer', restartServer),
@@ -131,6 +140,18 @@ async function startServer(): Promise<void> {
     ],
     outputChannel: output,
     initializationOptions: initializationOptions(solveSettings()),
+    // The preview redraws when there may be something new: diagnostics are published after an
+    // analysis (when they changed), and lenses are asked for again after every new result.
+    middleware: {
+      handleDiagnostics: (uri, diagnostics, next) => {
+        next(uri, diagnostics);
+        preview?.refresh(uri);
+      },
+      provideCodeLenses: (document, token, next) => {
+        preview?.refresh(document.uri);
+        return next(document, token);
+      },
+    },
     // The trace setting is read by the client from `boardls.trace.server` (its id is `boardls`).
   };
   output.appendLine(`starting ${SOURCE_WORDS[server.source]}: ${command} (${await serverVersion(command)})`);

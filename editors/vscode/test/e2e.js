@@ -191,6 +191,44 @@ function processesOf(file) {
   });
 }
 
+/** The Board Preview's page among the webview frames (code-server nests it in two iframes). */
+async function previewFrame() {
+  for (const f of page.frames()) {
+    const found = await f.$('#board[data-boardls-preview]').catch(() => null);
+    if (found) return f;
+  }
+  return null;
+}
+
+/** The preview's drawn cells, runs expanded: { "r:c": outcome }, and its title and theme. */
+async function previewState(frame) {
+  return frame.evaluate(() => {
+    const cells = {};
+    for (const e of document.querySelectorAll('#board [data-row]')) {
+      const r = Number(e.getAttribute('data-row'));
+      const c = Number(e.getAttribute('data-col'));
+      for (let k = 0; k < Number(e.getAttribute('data-len')); k++) cells[`${r}:${c + k}`] = e.getAttribute('data-outcome');
+    }
+    const svg = document.querySelector('#board svg');
+    return {
+      title: document.getElementById('status').textContent,
+      theme: svg ? svg.getAttribute('data-theme') : null,
+      cells,
+    };
+  });
+}
+
+function countOutcomes(cells) {
+  const counts = {};
+  for (const o of Object.values(cells)) counts[o] = (counts[o] || 0) + 1;
+  return counts;
+}
+
+/** The editor's cursor as the status bar shows it: "Ln 10, Col 3". */
+async function cursorText() {
+  return (await page.locator('#status\\.editor\\.selection').innerText({ timeout: 10000 })).trim();
+}
+
 function writeJson(file, value) {
   fs.mkdirSync(path.dirname(file), { recursive: true });
   fs.writeFileSync(file, JSON.stringify(value, null, 2));
@@ -443,6 +481,94 @@ async function main() {
       });
     }
 
+    // The Board Preview: beside the fixture, following the cursor, an edit and a click.
+    let preview;
+    await step('board preview beside the file', async () => {
+      await openFile(FIXTURE);
+      await goTo(GRID1.lines[0], 1);
+      await runCommand('boardls: Open Board Preview to the Side');
+      preview = await until('the preview page', previewFrame, 30000);
+      const state = await until('the first case drawn', async () => {
+        const s = await previewState(preview);
+        return /sample 1/.test(s.title) && Object.keys(s.cells).length === 9 ? s : null;
+      }, 30000);
+      const outcomes = countOutcomes(state.cells);
+      // Every cell of a solved zgame case has an outcome, and this board has several kinds.
+      if (outcomes.none || Object.keys(outcomes).length < 2) throw new Error(`outcomes: ${JSON.stringify(outcomes)}`);
+      if (state.theme !== 'dark') throw new Error(`the picture is drawn for ${state.theme}, the theme is dark`);
+      await page.waitForTimeout(300);
+      await shot('10-board-preview');
+      return { title: state.title, cells: Object.keys(state.cells).length, outcomes, theme: state.theme };
+    });
+
+    await step('preview follows the cursor and an edit', async () => {
+      await preview.evaluate(() => { window.boardlsSamePage = true; });
+      await goTo(EDIT.line, 1);
+      const before = await until('the second case drawn', async () => {
+        const s = await previewState(preview);
+        return /one row/.test(s.title) && s.cells['1:1'] === 'win' ? s : null;
+      }, 30000);
+      // `..A` back to `...`: Alice no longer wins from (1,1), it is a draw.
+      await goTo(EDIT.line, EDIT.col);
+      await page.keyboard.press('Shift+ArrowRight');
+      await page.keyboard.type('.');
+      const after = await until('the edited case redrawn', async () => {
+        const s = await previewState(preview);
+        return s.cells['1:1'] === 'draw' ? s : null;
+      }, 30000);
+      const samePage = await preview.evaluate(() => window.boardlsSamePage === true);
+      if (!samePage) throw new Error('the preview page was reloaded instead of updated');
+      await shot('11-preview-after-edit');
+      return { before: before.cells, after: after.cells, samePage };
+    });
+
+    await step('clicking a cell moves the cursor', async () => {
+      // The row `...` is one run of three equal cells: click its third cell.
+      const run = preview.locator('#board [data-row="1"][data-col="1"]');
+      const box = await run.boundingBox();
+      const len = Number(await run.getAttribute('data-len'));
+      await run.click({ position: { x: (box.width * (len - 0.5)) / len, y: box.height / 2 } });
+      const at = await until('the cursor on cell (1,3)', async () => {
+        const t = await cursorText();
+        return new RegExp(`Ln ${EDIT.line}, Col 3\\b`).test(t) ? t : null;
+      }, 15000);
+      // `A` again, as the steps after expect the fixture.
+      await goTo(EDIT.line, EDIT.col);
+      await page.keyboard.press('Shift+ArrowRight');
+      await page.keyboard.type(EDIT.char);
+      await until('the case redrawn after the undo', async () => ((await previewState(preview)).cells['1:1'] === 'win' ? true : null), 30000);
+      return { runLength: len, cursor: at };
+    });
+
+    await step('keystroke to preview on a 50×50 board', async () => {
+      // All `.`: a draw from everywhere. An `A` on (50,50) makes every line end in Alice's win,
+      // so (1,1), where Alice moves, turns from draw to win; a `.` turns it back.
+      const rows = Array.from({ length: 50 }, () => '.'.repeat(50));
+      fs.writeFileSync(path.join(WS, 'preview50.board'), `[zgame "fifty"]\n${rows.join('\n')}\n`);
+      await openFile('preview50.board');
+      await until('the 50×50 case drawn', async () => {
+        const s = await previewState(preview);
+        return /fifty/.test(s.title) && Object.keys(s.cells).length === 2500 && s.cells['1:1'] === 'draw' ? s : null;
+      }, 60000);
+      const times = [];
+      for (const [char, want] of [['A', 'win'], ['.', 'draw'], ['A', 'win'], ['.', 'draw'], ['A', 'win']]) {
+        await goTo(51, 50);
+        await page.keyboard.press('Shift+ArrowRight');
+        const t0 = Date.now();
+        await page.keyboard.type(char);
+        await preview.waitForFunction(
+          (w) => document.querySelector('#board [data-row="1"][data-col="1"]')?.getAttribute('data-outcome') === w,
+          want,
+          { polling: 5, timeout: 30000 },
+        );
+        times.push(Date.now() - t0);
+      }
+      const sorted = [...times].sort((a, b) => a - b);
+      await shot('12-preview-50x50');
+      // Recorded, not asserted: speed is measured, never a pass/fail of a shared machine.
+      return { keystrokeToPreviewMs: times, medianMs: sorted[Math.floor(sorted.length / 2)] };
+    });
+
     await step('Light+ theme colours', async () => {
       await openFile(FIXTURE);
       await runCommand('Preferences: Color Theme');
@@ -468,6 +594,14 @@ async function main() {
       }, 30000, 500);
       await shot('08-light-theme');
       return light;
+    });
+
+    await step('preview follows the theme', async () => {
+      const state = await until('the picture drawn for a light page', async () => {
+        const s = await previewState(preview);
+        return s.theme === 'light' ? s : null;
+      }, 30000);
+      return { theme: state.theme, title: state.title };
     });
 
     await step('task with the $boardls problem matcher', async () => {

@@ -6,8 +6,9 @@
 # It opens a copy of examples/ plus test/fixture/e2e.board and checks what a user sees: lenses,
 # the bundled server named in the output channel, inlay hints, an error squiggle and its Problems
 # entry, a hover, coloured cells, a lens that changes after typing, the lens and the command that
-# write `expect`, the export command, every example file, the Light+ colours, a task read by the
-# $boardls problem matcher, and the message for a wrong boardls.server.path.
+# write `expect`, the export command, every example file, the Board Preview (cells and outcomes,
+# following the cursor and an edit, a click, keystroke → preview on 50×50), the Light+ colours,
+# a task read by the $boardls problem matcher, and the message for a wrong boardls.server.path.
 #
 # usage: e2e.sh            (after scripts/package-vscode.sh PLATFORM, e.g. linux-x64)
 # env:   BOARDLS_VSIX      the package (default: editors/vscode/boardls-PLATFORM.vsix for this machine)
