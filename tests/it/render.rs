@@ -5,7 +5,7 @@
 use boardls::analysis::{SolveCache, check};
 use boardls::config::Config;
 use boardls::games::CellMark;
-use boardls::ide::marks::cell_marks;
+use boardls::ide::marks::cell_runs;
 use boardls::ide::{CaseState, FileView};
 use boardls::render::{Theme, case_svg};
 use boardls::span::LineIndex;
@@ -64,10 +64,10 @@ fn check_text(text: &str) -> Result<(), TestCaseError> {
         analysis: &checked.analysis,
         states: &states,
     };
-    // The semantic colouring, by byte offset.
-    let coloured: BTreeMap<usize, CellMark> = cell_marks(&view)
+    // The semantic colouring, by byte offset (a grid cell is one byte: runs spread to cells).
+    let coloured: BTreeMap<usize, CellMark> = cell_runs(&view)
         .into_iter()
-        .map(|(span, mark)| (span.start, mark))
+        .flat_map(|(span, mark)| (span.start..span.end).map(move |at| (at, mark)))
         .collect();
     for case in &checked.analysis.cases {
         let svg = case_svg(&view, case, Theme::Dark);
