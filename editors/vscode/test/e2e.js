@@ -82,7 +82,9 @@ async function pick(label) {
   await row.click();
 }
 
-/** Opens a workspace file by Quick Open and waits until its tab is the active one. */
+/** Opens a workspace file by Quick Open and waits until its tab is the active one. A file
+ * written during the session may not be in Quick Open's index yet: then it is opened from the
+ * Explorer, which shows it as soon as the file watcher reports it. */
 async function openFile(name) {
   const tab = page.locator('.tabs-container .tab').filter({ hasText: name }).first();
   if (await tab.count()) {
@@ -92,7 +94,14 @@ async function openFile(name) {
     const input = page.locator('.quick-input-widget input');
     await input.waitFor({ state: 'visible', timeout: 20000 });
     await input.fill(name);
-    await pick(name);
+    try {
+      await pick(name);
+    } catch {
+      await page.keyboard.press('Escape');
+      const row = page.locator('.explorer-folders-view .monaco-list-row').filter({ hasText: name }).first();
+      await row.waitFor({ timeout: 20000 });
+      await row.click();
+    }
   }
   await page.locator('.tabs-container .tab.active').filter({ hasText: name }).first().waitFor({ timeout: 20000 });
   await page.waitForSelector('.monaco-editor .view-lines', { timeout: 30000 });
