@@ -954,7 +954,7 @@ async fn the_editors_allow_silences_every_code_suite_findings_included() {
 async fn a_50_by_50_tetris_search_stopped_by_its_budget_says_so() {
     // The centre blocked defeats symmetry: a real search. Stopped by nodes (deterministic)...
     let config = Config {
-        solve_nodes: 200_000,
+        solve_nodes: 20_000,
         solve_time: Some(std::time::Duration::from_secs(600)),
         ..Config::default()
     };
