@@ -9,9 +9,14 @@ fn boardls(args: &[&str]) -> Output {
 }
 
 fn run_with_stdin(args: &[&str], stdin: Option<&str>) -> Output {
+    boardls_in(Path::new(env!("CARGO_MANIFEST_DIR")), args, stdin)
+}
+
+/// The real binary run in `dir` with `args`, `stdin` fed to it when given.
+pub(crate) fn boardls_in(dir: &Path, args: &[&str], stdin: Option<&str>) -> Output {
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_boardls"));
     cmd.args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .current_dir(dir)
         .stdin(if stdin.is_some() {
             Stdio::piped()
         } else {

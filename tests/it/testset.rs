@@ -1,28 +1,10 @@
 //! Test sets as a setter builds them: reproducible `gen`, plan files and `build`, groups and
 //! samples, judge layouts, clean re-export and `validate --tests`, through the real binary.
 
+use crate::cli::boardls_in;
 use expect_test::expect;
 use std::path::Path;
 use std::process::{Command, Output, Stdio};
-
-fn boardls_in(dir: &Path, args: &[&str], stdin: Option<&str>) -> Output {
-    let mut cmd = Command::new(env!("CARGO_BIN_EXE_boardls"));
-    cmd.args(args)
-        .current_dir(dir)
-        .stdin(if stdin.is_some() {
-            Stdio::piped()
-        } else {
-            Stdio::null()
-        })
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped());
-    let mut child = cmd.spawn().expect("boardls starts");
-    if let (Some(text), Some(mut pipe)) = (stdin, child.stdin.take()) {
-        use std::io::Write;
-        pipe.write_all(text.as_bytes()).expect("stdin written");
-    }
-    child.wait_with_output().expect("boardls finishes")
-}
 
 fn boardls(args: &[&str]) -> Output {
     boardls_in(Path::new(env!("CARGO_MANIFEST_DIR")), args, None)
