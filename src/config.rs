@@ -1,4 +1,5 @@
-//! Caps and budgets: named, documented, and overridable from the command line or the editor.
+//! Caps and budgets: named, documented, and overridable from the command line or the editor;
+//! and the layers of settings that make the configuration in effect.
 
 use std::time::Duration;
 
@@ -31,8 +32,15 @@ pub(crate) const SOLVE_MEMORY: usize = 1 << 30;
 pub const SOLVE_CACHE: usize = 128 << 20;
 /// Diagnostics published per file: a flood helps nobody and slows editors.
 pub const MAX_DIAGNOSTICS: usize = 500;
+/// `.board` files the language server checks per workspace folder without their being open
+/// (workspace diagnostics): a suite is tens or hundreds of files; a folder with more is most
+/// likely not a suite, and solving all of it would keep the machine busy for nothing.
+pub const MAX_WORKSPACE_FILES: usize = 2_000;
+/// Bytes of closed `.board` files the language server holds per workspace folder, for the same
+/// reason; files past it are left out (and named once).
+pub const MAX_WORKSPACE_BYTES: u64 = 256 * 1024 * 1024;
 
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Config {
     pub max_file_bytes: usize,
     pub max_cases: usize,
@@ -66,6 +74,67 @@ impl Config {
     /// Sets the solve cache's cap from MiB, as the command line and the editor give it.
     pub fn set_solve_cache_mib(&mut self, mib: u64) {
         self.solve_cache = mib_to_bytes(mib);
+    }
+
+    /// The configuration in effect: `self` (the defaults and the command-line flags) under
+    /// `layers`, lowest first — the project's `boardls.toml`, then the editor's settings. A
+    /// layer's value wins over every value below it; what a layer leaves unset passes through.
+    pub fn layered(&self, layers: &[&Settings]) -> Config {
+        let mut config = self.clone();
+        for layer in layers {
+            if let Some(nodes) = layer.solve_nodes {
+                config.solve_nodes = nodes;
+            }
+            if let Some(time) = layer.solve_time {
+                config.solve_time = Some(time);
+            }
+            if let Some(mib) = layer.solve_memory_mib {
+                config.set_solve_memory_mib(mib);
+            }
+            if let Some(mib) = layer.solve_cache_mib {
+                config.set_solve_cache_mib(mib);
+            }
+            if let Some(allow) = &layer.allow {
+                config.allow.clone_from(allow);
+            }
+        }
+        config
+    }
+
+    /// Whether a case unsolved under `self` could be solved under `other`, or the reverse: the
+    /// limits of a solve differ.
+    pub fn same_budget(&self, other: &Config) -> bool {
+        (self.solve_nodes, self.solve_time, self.solve_memory)
+            == (other.solve_nodes, other.solve_time, other.solve_memory)
+    }
+}
+
+/// One layer of settings over the command line's [`Config`]: what the layer sets, `None` where
+/// the layer below decides. The editor's settings are one; the project's `boardls.toml` is
+/// the place of another, between the command line and the editor.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Settings {
+    pub solve_nodes: Option<u64>,
+    pub solve_time: Option<Duration>,
+    /// MiB; 0 fits no solve, so whoever reads a layer leaves 0 unset.
+    pub solve_memory_mib: Option<u64>,
+    /// MiB of the language server's solve cache (shared by every file, so the server reads it
+    /// from the settings of no particular folder).
+    pub solve_cache_mib: Option<u64>,
+    /// Codes silenced everywhere; a layer's list replaces the one below.
+    pub allow: Option<Vec<String>>,
+}
+
+impl Settings {
+    /// `self` with what `over` sets on top.
+    pub fn merged(&self, over: &Settings) -> Settings {
+        Settings {
+            solve_nodes: over.solve_nodes.or(self.solve_nodes),
+            solve_time: over.solve_time.or(self.solve_time),
+            solve_memory_mib: over.solve_memory_mib.or(self.solve_memory_mib),
+            solve_cache_mib: over.solve_cache_mib.or(self.solve_cache_mib),
+            allow: over.allow.clone().or_else(|| self.allow.clone()),
+        }
     }
 }
 

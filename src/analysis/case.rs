@@ -203,14 +203,15 @@ fn known_props(
                 )
                 .with_help(format!("keys of {game}: {}", valid.join(", "))),
             );
-        } else if props.iter().any(|q| q.key == key) {
+        } else if let Some(first) = props.iter().find(|q| q.key == key) {
             diags.push(
                 Diagnostic::error(
                     codes::DUPLICATE_KEY,
                     p.key.span,
                     format!("`{key}` is set twice in this case"),
                 )
-                .with_help("the first one is used; delete this line"),
+                .with_help("the first one is used; delete this line")
+                .with_related(first.key_span, format!("the first `{key}` is here")),
             );
         } else {
             props.push(Prop {
@@ -282,15 +283,19 @@ fn check_grid(game: GameId, rows: &[syntax::Row], diags: &mut Vec<Diagnostic>) -
             .count()
     };
     let width = rows.first().map_or(0, cells);
+    let first_span = rows.first().map_or(Span::default(), |r| r.span);
     for row in rows.iter().skip(1) {
         let len = cells(row);
         if len != width {
             ok = false;
-            diags.push(Diagnostic::error(
-                codes::RAGGED_ROW,
-                row.span,
-                format!("row has {len} cells, the first row has {width}"),
-            ));
+            diags.push(
+                Diagnostic::error(
+                    codes::RAGGED_ROW,
+                    row.span,
+                    format!("row has {len} cells, the first row has {width}"),
+                )
+                .with_related(first_span, format!("the first row, {width} cells")),
+            );
         }
     }
     if !ok {

@@ -66,7 +66,7 @@ pub const CODES: &[(&str, &str)] = &[
     ),
     (
         UNSOLVED,
-        "The exact search stopped at its budget before it found the answer, or the board needs more memory than the cap allows. Searches (tetris, and strings beyond the original n ≤ 20) stop at a node count (`--nodes`); in the editor also after a time (`solveTimeMs`), so that typing stays responsive. Raise the budget or shrink the board.",
+        "The exact search stopped at its budget before it found the answer, or the board needs more memory than the cap allows. Searches (tetris, and strings beyond the original n ≤ 20) stop at a node count (`--nodes`); in the editor also after a time (the setting `boardls.solve.timeSeconds`), so that typing stays responsive. Raise the budget (`boardls.solve.nodes`, `boardls.solve.memoryMb`, or \"Solve with 10× budget\" on the case) or shrink the board.",
     ),
     (
         UNKNOWN_ALLOW,
@@ -133,4 +133,13 @@ pub fn all_codes() -> impl Iterator<Item = &'static str> {
         .chain(CODES)
         .chain(GameId::ALL.into_iter().flat_map(|g| g.spec().codes))
         .map(|(c, _)| *c)
+}
+
+/// Where a code's page of documentation will live once one is published: the diagnostics'
+/// `codeDescription` links there. There is none yet, so no code has a page.
+const DOCS_BASE: Option<&str> = None;
+
+/// The page documenting `code`, when there is one.
+pub fn docs_url(code: &str) -> Option<String> {
+    DOCS_BASE.map(|base| format!("{base}#{}", code.to_ascii_lowercase()))
 }

@@ -11,7 +11,7 @@ pub use solve::{SolveCache, Verdict};
 
 use crate::config::Config;
 use crate::diag::Diagnostic;
-use crate::games::Budget;
+use crate::games::{Budget, Unsolved};
 use crate::span::Span;
 use crate::syntax::{self, Parse};
 use std::sync::Arc;
@@ -40,18 +40,7 @@ impl Analysis {
 
 pub fn analyse(text: &str, config: &Config) -> Analysis {
     if text.len() > config.max_file_bytes {
-        return Analysis {
-            diagnostics: vec![Diagnostic::error(
-                codes::FILE_TOO_LARGE,
-                Span::new(0, 0),
-                format!(
-                    "file is {} bytes; boardls analyses files up to {} bytes",
-                    text.len(),
-                    config.max_file_bytes
-                ),
-            )],
-            ..Analysis::default()
-        };
+        return too_large(text.len() as u64, config);
     }
     let parse = syntax::parse(text);
     let mut diagnostics = parse.errors.clone();
@@ -94,6 +83,22 @@ pub fn analyse(text: &str, config: &Config) -> Analysis {
     let diags = std::mem::take(&mut analysis.diagnostics);
     analysis.diagnostics = finish(&analysis, diags, config);
     analysis
+}
+
+/// The analysis of a file of `bytes` bytes, more than `config` lets boardls analyse: E213 alone.
+/// Also for a file too large to read at all.
+pub fn too_large(bytes: u64, config: &Config) -> Analysis {
+    Analysis {
+        diagnostics: vec![Diagnostic::error(
+            codes::FILE_TOO_LARGE,
+            Span::new(0, 0),
+            format!(
+                "file is {bytes} bytes; boardls analyses files up to {} bytes",
+                config.max_file_bytes
+            ),
+        )],
+        ..Analysis::default()
+    }
 }
 
 /// Sorted, `allow`ed codes removed (the file's own and `config`'s), capped.
@@ -166,6 +171,25 @@ pub fn budget(config: &Config) -> Budget {
         Some(time) => budget.with_time(time),
         None => budget,
     }
+}
+
+/// `config` with `factor` times the node and time budget that left a case unsolved (`why`), for
+/// another try; `None` when neither stopped it (memory is a cap on the machine, not a budget to
+/// raise in passing). Each try starts from what the last one spent, so tries escalate.
+pub fn raised_budget(config: &Config, why: &Unsolved, factor: u32) -> Option<Config> {
+    let (nodes, time) = match why {
+        Unsolved::Nodes(spent) => (config.solve_nodes.max(*spent), config.solve_time),
+        Unsolved::Time(spent) => (
+            config.solve_nodes,
+            Some(config.solve_time.map_or(*spent, |t| t.max(*spent))),
+        ),
+        Unsolved::Cancelled | Unsolved::TooLarge(_) => return None,
+    };
+    Some(Config {
+        solve_nodes: nodes.saturating_mul(u64::from(factor)),
+        solve_time: time.map(|t| t.saturating_mul(factor)),
+        ..config.clone()
+    })
 }
 
 /// `text` analysed and every case solved (through `cache`), with its [`report`].

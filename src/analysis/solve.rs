@@ -29,6 +29,15 @@ impl Verdict {
             _ => None,
         }
     }
+
+    /// Whether the budget decided this verdict (no answer within it), so that another budget
+    /// may decide otherwise. An answer holds under any budget.
+    pub fn budget_bound(&self) -> bool {
+        matches!(
+            self,
+            Verdict::Unsolved(Unsolved::Nodes(_) | Unsolved::Time(_) | Unsolved::TooLarge(_))
+        )
+    }
 }
 
 /// Solves a validated case; `None` when the case has errors that stop solving.
@@ -98,17 +107,19 @@ pub(crate) fn verdict_diagnostics(case: &CaseAnalysis, verdict: &Verdict) -> Opt
 fn raise_hint(why: &Unsolved) -> Option<&'static str> {
     match why {
         Unsolved::Nodes(_) => Some(
-            "raise the node budget: `--nodes N` on the command line, `solveNodes` in the \
-             editor's settings (VS Code: `boardls.solve.nodes`)",
+            "raise the node budget: `--nodes N` on the command line, the editor setting \
+             `boardls.solve.nodes` (`solve.nodes` in the `boardls` section), or \
+             \"Solve with 10× budget\" on the case",
         ),
         Unsolved::Time(_) => Some(
-            "the editor stops a search after this time to stay responsive: raise `solveTimeMs` \
-             (VS Code: `boardls.solve.timeSeconds`); batch commands such as `boardls check` have \
-             no time limit unless `--time` sets one",
+            "the editor stops a search after this time to stay responsive: raise the editor \
+             setting `boardls.solve.timeSeconds` (`solve.timeSeconds` in the `boardls` \
+             section), or \"Solve with 10× budget\" on the case; batch commands such as \
+             `boardls check` have no time limit unless `--time` sets one",
         ),
         Unsolved::TooLarge(_) => Some(
-            "raise the memory cap: `--memory MIB` on the command line, `solveMemoryMb` in the \
-             editor's settings (VS Code: `boardls.solve.memoryMb`)",
+            "raise the memory cap: `--memory MIB` on the command line, the editor setting \
+             `boardls.solve.memoryMb` (`solve.memoryMb` in the `boardls` section)",
         ),
         Unsolved::Cancelled => None,
     }
@@ -273,6 +284,21 @@ impl SolveCache {
             if let Some(entry) = entries.warm.pop(&key) {
                 entries.cold.push(key, entry);
             }
+        }
+    }
+
+    /// Forgets the verdicts a budget decided ([`Verdict::budget_bound`]): the budget changed.
+    pub fn forget_budget_bound(&self) {
+        let mut entries = self.entries();
+        let bound: Vec<u64> = entries
+            .warm
+            .iter()
+            .chain(entries.cold.iter())
+            .filter(|(_, (verdict, _))| verdict.budget_bound())
+            .map(|(key, _)| *key)
+            .collect();
+        for key in bound {
+            entries.remove(key);
         }
     }
 

@@ -104,14 +104,16 @@ pub(crate) fn check(cases: &[SuiteCase<'_>]) -> Vec<(usize, Diagnostic)> {
         for (c, b) in boards {
             let key = canonical(b);
             if let Some(earlier) = seen.get(&key) {
-                out.push((
-                    c.file,
-                    Diagnostic::info(
-                        DUPLICATE_BOARD,
-                        c.case.header,
-                        format!("same board as {} (up to symmetry)", earlier.case.title()),
-                    ),
-                ));
+                let mut d = Diagnostic::info(
+                    DUPLICATE_BOARD,
+                    c.case.header,
+                    format!("same board as {} (up to symmetry)", earlier.case.title()),
+                );
+                // A place in another file is named by the message alone: spans are per text.
+                if earlier.file == c.file {
+                    d = d.with_related(earlier.case.header, "the same board, first here");
+                }
+                out.push((c.file, d));
             } else {
                 seen.insert(key, c);
             }

@@ -1,6 +1,9 @@
-//! Tools for test-data authors: board generators, the judge-input validator, and the runner
-//! that judges a program under limits.
+//! Tools for test-data authors: board generators, the judge-input validator, the runner that
+//! judges a program under limits, judge tests exported from `.board` files, and the files
+//! themselves on disk.
 
+pub mod export;
+pub mod files;
 pub mod generate;
 pub mod rng;
 pub mod run;

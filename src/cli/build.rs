@@ -5,6 +5,7 @@ use super::export::{self, Layout, Source};
 use super::generate::{self, GenArgs};
 use super::{EXIT_UNUSABLE, files};
 use boardls::authoring::case_text;
+use boardls::authoring::export::Defaults;
 use boardls::authoring::generate::generate;
 use boardls::authoring::validate::validate as validate_input;
 use boardls::config::Config;
@@ -84,9 +85,11 @@ fn step(
         name: plan_name.to_string(),
         text,
         invalid_utf8_at: None,
-        group: label.group.clone(),
-        sample: label.sample,
-        line: Some(number),
+        defaults: Defaults {
+            group: label.group.clone(),
+            sample: label.sample,
+            line: Some(number),
+        },
     };
     match verb.as_str() {
         "gen" => {
@@ -119,9 +122,11 @@ fn step(
                         name,
                         text: source.text,
                         invalid_utf8_at: source.invalid_utf8_at,
-                        group: label.group.clone(),
-                        sample: label.sample,
-                        line: None,
+                        defaults: Defaults {
+                            group: label.group.clone(),
+                            sample: label.sample,
+                            line: None,
+                        },
                     })
                 })
                 .collect()

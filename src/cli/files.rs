@@ -1,37 +1,10 @@
-//! Finding `.board` files, reading them as text, and writing files atomically.
+//! Finding `.board` files and reading them (through the library's `authoring::files`), and
+//! reading judge input from a file or standard input.
 
-use boardls::analysis::codes::NOT_UTF8;
-use boardls::diag::Diagnostic;
-use boardls::span::Span;
+pub(super) use boardls::authoring::files::{SourceText, read, write_atomic};
 use std::fs;
-use std::io::{self, Write};
+use std::io;
 use std::path::{Path, PathBuf};
-
-/// The text of a file, decoded.
-pub(super) struct SourceText {
-    pub text: String,
-    /// Where the bytes stop being UTF-8 (the text then holds a lossy decoding).
-    pub invalid_utf8_at: Option<usize>,
-}
-
-impl SourceText {
-    /// What reading the file found: E216 where its bytes stop being UTF-8.
-    pub(super) fn reading_findings(&self) -> Vec<Diagnostic> {
-        self.invalid_utf8_at
-            .map(|at| {
-                Diagnostic::error(
-                    NOT_UTF8,
-                    Span::new(at, at),
-                    format!(
-                        "the file is not valid UTF-8 from byte {at} on; it was read with \
-                         replacement characters"
-                    ),
-                )
-            })
-            .into_iter()
-            .collect()
-    }
-}
 
 /// Files and folders (searched recursively for `*.board`, in name order). A path that does
 /// not exist is an error: the caller exits with "unusable input".
@@ -75,27 +48,6 @@ pub(super) fn read_all(paths: &[PathBuf]) -> Option<Vec<(PathBuf, SourceText)>> 
     result.map_err(|e| eprintln!("boardls: {e}")).ok()
 }
 
-pub(super) fn read(path: &Path) -> Result<SourceText, String> {
-    let bytes = fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
-    Ok(decode(bytes))
-}
-
-pub(super) fn decode(bytes: Vec<u8>) -> SourceText {
-    match String::from_utf8(bytes) {
-        Ok(text) => SourceText {
-            text,
-            invalid_utf8_at: None,
-        },
-        Err(e) => {
-            let at = e.utf8_error().valid_up_to();
-            SourceText {
-                text: String::from_utf8_lossy(e.as_bytes()).into_owned(),
-                invalid_utf8_at: Some(at),
-            }
-        }
-    }
-}
-
 /// Reads FILE, or standard input when there is none.
 pub(super) fn read_input(file: Option<&Path>) -> Result<String, String> {
     let bytes = if let Some(path) = file {
@@ -112,28 +64,4 @@ pub(super) fn read_input(file: Option<&Path>) -> Result<String, String> {
             e.utf8_error().valid_up_to()
         )
     })
-}
-
-/// Writes through a temporary file in the same folder and a rename, so that an interrupted
-/// run leaves either the old file or the new one, never half of one.
-pub(super) fn write_atomic(path: &Path, contents: &[u8]) -> io::Result<()> {
-    let dir = path
-        .parent()
-        .filter(|p| !p.as_os_str().is_empty())
-        .unwrap_or(Path::new("."));
-    let name = path
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_default();
-    let tmp = dir.join(format!(".{name}.boardls-{}.tmp", std::process::id()));
-    let result = (|| {
-        let mut file = fs::File::create(&tmp)?;
-        file.write_all(contents)?;
-        file.sync_all()?;
-        fs::rename(&tmp, path)
-    })();
-    if result.is_err() {
-        let _ = fs::remove_file(&tmp);
-    }
-    result
 }

@@ -65,5 +65,9 @@ pub fn human(file: &str, text: &str, index: &LineIndex, d: &Diagnostic) -> Strin
     if let Some(help) = &d.help {
         let _ = writeln!(out, "{pad} = help: {help}");
     }
+    for (span, message) in &d.related {
+        let (line, col) = index.line_col_chars(text, span.start);
+        let _ = writeln!(out, "{pad} = note: {}:{}: {message}", line + 1, col + 1);
+    }
     out
 }

@@ -1,7 +1,7 @@
 //! Completion: game ids after `[`, keys at the start of a line in a case, values after
 //! `key =` (piece names, answer tokens after `expect =`).
 
-use super::FileView;
+use super::{EXPECT_DOC, FileView};
 use crate::games::GameId;
 use crate::span::Span;
 
@@ -114,10 +114,7 @@ pub fn completions(view: &FileView<'_>, offset: usize) -> Vec<Completion> {
     spec.keys
         .iter()
         .map(|k| (k.name, k.doc))
-        .chain([(
-            "expect",
-            "the answer the original judge prints for this case",
-        )])
+        .chain([("expect", EXPECT_DOC)])
         .filter(|(name, _)| !present.contains(name))
         .map(|(name, doc)| Completion {
             label: name.to_string(),

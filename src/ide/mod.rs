@@ -9,16 +9,20 @@ pub mod hints;
 pub mod hover;
 pub mod lens;
 pub mod marks;
+pub mod suite;
 pub mod symbols;
 #[cfg(test)]
 mod tests;
 
-use crate::analysis::{self, Analysis, CaseAnalysis, Verdict, suite};
+use crate::analysis::{self, Analysis, CaseAnalysis, Verdict};
 use crate::config::Config;
 use crate::diag::Diagnostic;
 use crate::games::Solution;
 use crate::span::{LineIndex, Span};
 use std::sync::Arc;
+
+/// What `expect` holds, in the words completion and hover share.
+pub(crate) const EXPECT_DOC: &str = "the answer the original judge prints for this case";
 
 /// Where one case stands in solving.
 #[derive(Clone, Debug)]
@@ -78,34 +82,52 @@ impl<'a> FileView<'a> {
             .find(|c| c.header.start <= offset)
     }
 
+    /// Each case's verdict, `None` while it has none: what reports and suites take.
+    pub fn verdicts(&self) -> Vec<Option<&'a Verdict>> {
+        self.analysis
+            .cases
+            .iter()
+            .map(|case| self.state(case).verdict())
+            .collect()
+    }
+
+    /// No case is still being solved.
+    pub fn settled(&self) -> bool {
+        !self
+            .states
+            .iter()
+            .any(|s| matches!(s, CaseState::Pending { .. }))
+    }
+
     /// Line break used by the text (the most common one, as `fmt` keeps), for inserted lines.
     pub fn eol(&self) -> &'static str {
         crate::syntax::format::dominant_line_break(self.text)
     }
 }
 
-/// What the server publishes for a file: [`analysis::report`] on the verdicts known so far,
-/// with the file's suite findings when it is marked as a suite of its own.
+/// What the server publishes for a file on its own: [`analysis::report`] on the verdicts known
+/// so far, with the file's suite findings when it is marked as a suite of its own.
 pub fn diagnostics(view: &FileView<'_>, config: &Config) -> Vec<Diagnostic> {
-    let verdicts: Vec<Option<&Verdict>> = view
-        .analysis
-        .cases
-        .iter()
-        .map(|case| view.state(case).verdict())
-        .collect();
+    let verdicts = view.verdicts();
     // Coverage computed on half the verdicts would flicker while cases are solved.
-    let settled = !view
-        .states
-        .iter()
-        .any(|s| matches!(s, CaseState::Pending { .. }));
-    let own_suite = if settled && suite::is_marked(view.text, view.analysis) {
-        suite::findings(&[(view.analysis, &verdicts)])
+    let own_suite = if view.settled() && analysis::suite::is_marked(view.text, view.analysis) {
+        analysis::suite::findings(&[(view.analysis, &verdicts)])
             .pop()
             .unwrap_or_default()
     } else {
         Vec::new()
     };
     analysis::report(view.analysis, &verdicts, own_suite, config)
+}
+
+/// What the server publishes for a file that is part of a larger suite (a workspace folder):
+/// [`analysis::report`] with `suite`, that suite's findings in this file.
+pub fn diagnostics_in_suite(
+    view: &FileView<'_>,
+    config: &Config,
+    suite: &[Diagnostic],
+) -> Vec<Diagnostic> {
+    analysis::report(view.analysis, &view.verdicts(), suite.to_vec(), config)
 }
 
 /// Short status of a case, used by lenses and symbols.

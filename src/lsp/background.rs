@@ -1,12 +1,12 @@
 //! Work off the request path: analysing a new version, solving its changed cases on blocking
 //! threads, and sending diagnostics, refreshes and progress to the client in order.
 
-use super::convert::to_proto;
 use super::document::{Doc, DocState, Snapshot, View, lock};
 use super::server::Shared;
+use super::{diagnostics, status, workspace};
 use crate::analysis::{self, Verdict, solve::panic_message};
 use crate::games::Unsolved;
-use crate::ide::{self, CaseState};
+use crate::ide::CaseState;
 use std::collections::HashMap;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -15,7 +15,7 @@ use std::time::{Duration, Instant};
 use tokio::sync::{mpsc, oneshot};
 use tower_lsp_server::ls_types as lsp;
 use tower_lsp_server::ls_types::request::{
-    CodeLensRefresh, InlayHintRefreshRequest, SemanticTokensRefresh,
+    CodeLensRefresh, InlayHintRefreshRequest, SemanticTokensRefresh, WorkspaceDiagnosticRefresh,
 };
 
 /// A solve running this long first publishes the results found before it.
@@ -27,14 +27,23 @@ const PARTIAL_PUBLISH_EVERY: Duration = Duration::from_millis(300);
 
 /// Messages to the client, sent by one task so that they arrive in the order they were made.
 pub(crate) enum Out {
+    /// An open document's diagnostics as of `snap`: sent while `snap` is its latest, unless
+    /// the client already has this list for this version.
     Publish {
         doc: Arc<Doc>,
-        version: i32,
+        snap: Arc<Snapshot>,
         diagnostics: Vec<lsp::Diagnostic>,
     },
-    Clear(lsp::Uri),
+    /// The diagnostics of a file that is not open (a workspace file, or one just closed): no
+    /// version, since the client has none for it.
+    PublishFile {
+        uri: lsp::Uri,
+        diagnostics: Vec<lsp::Diagnostic>,
+    },
     /// New results: ask the client to fetch lenses and tokens again.
     Refresh,
+    /// Counts of cases solving and unsolved may have changed: tell a client that asked.
+    Status,
     Log(lsp::MessageType, String),
 }
 
@@ -58,30 +67,49 @@ pub(crate) async fn send_loop(shared: Weak<Shared>, mut rx: mpsc::UnboundedRecei
         match msg {
             Out::Publish {
                 doc,
-                version,
+                snap,
                 diagnostics,
             } => {
-                let changed = {
+                let new = {
                     let mut st = lock(&doc.state);
-                    let fresh = !st.closed && st.snapshot.version == version;
-                    let changed = fresh && st.published.as_ref() != Some(&diagnostics);
-                    if changed {
-                        st.published = Some(diagnostics.clone());
+                    let latest = !st.closed && Arc::ptr_eq(&st.snapshot, &snap);
+                    // Equal lists are sent again for a new version: a client that drops a
+                    // publish made for an older version (Helix does) would otherwise keep none.
+                    let known = st
+                        .published
+                        .as_ref()
+                        .is_some_and(|(v, d)| *v == snap.version && *d == diagnostics);
+                    let new = latest && !known;
+                    if new {
+                        st.published = Some((snap.version, diagnostics.clone()));
                     }
-                    changed
+                    new
                 };
-                if changed {
+                if !new {
+                    continue;
+                }
+                if shared.caps().pull_diagnostics {
+                    if diagnostics::pulled_differs(&shared, &doc.uri, &diagnostics) {
+                        pull_again(&shared);
+                    }
+                } else {
                     shared
                         .client
-                        .publish_diagnostics(doc.uri.clone(), diagnostics, Some(version))
+                        .publish_diagnostics(doc.uri.clone(), diagnostics, Some(snap.version))
                         .await;
                 }
             }
-            Out::Clear(uri) => {
-                shared
-                    .client
-                    .publish_diagnostics(uri, Vec::new(), None)
-                    .await;
+            Out::PublishFile { uri, diagnostics } => {
+                if shared.caps().pull_diagnostics {
+                    if diagnostics::pulled_differs(&shared, &uri, &diagnostics) {
+                        pull_again(&shared);
+                    }
+                } else {
+                    shared
+                        .client
+                        .publish_diagnostics(uri, diagnostics, None)
+                        .await;
+                }
             }
             Out::Refresh => {
                 let caps = shared.caps();
@@ -89,9 +117,30 @@ pub(crate) async fn send_loop(shared: Weak<Shared>, mut rx: mpsc::UnboundedRecei
                 refresh::<InlayHintRefreshRequest>(&shared, caps.inlay_hint_refresh, &slots[1]);
                 refresh::<SemanticTokensRefresh>(&shared, caps.semantic_tokens_refresh, &slots[2]);
             }
+            Out::Status => status::send(&shared).await,
             Out::Log(typ, message) => shared.client.log_message(typ, message).await,
         }
     }
+}
+
+/// Asks a pulling client to pull diagnostics again: one request at a time, and one more after
+/// it when more results came meanwhile.
+fn pull_again(shared: &Arc<Shared>) {
+    if !shared.caps().pull_diagnostics || shared.pulls.ask() {
+        return;
+    }
+    let task_shared = shared.clone();
+    shared.spawn(async move {
+        loop {
+            let _ = task_shared
+                .client
+                .send_request::<WorkspaceDiagnosticRefresh>(())
+                .await;
+            if !task_shared.pulls.done() {
+                return;
+            }
+        }
+    });
 }
 
 /// Asks the client to refresh what `R` names, when it said it can. The request is awaited in a
@@ -128,7 +177,7 @@ where
 /// A new version: publish its parse and validation diagnostics (with verdicts already known)
 /// at once, cancel a solve the new text no longer needs, and start solving what is left.
 pub(crate) fn on_new_version(shared: &Arc<Shared>, doc: &Arc<Doc>, snap: &Arc<Snapshot>) {
-    if !doc.is_current(snap.version) {
+    if !doc.is_latest(snap) {
         return;
     }
     let view = match View::build(doc, snap.clone(), &shared.cache) {
@@ -137,7 +186,7 @@ pub(crate) fn on_new_version(shared: &Arc<Shared>, doc: &Arc<Doc>, snap: &Arc<Sn
             analysis_failed(shared, doc, snap, &panic);
             let st = lock(&doc.state);
             if let Some((_, flag)) = &st.solving
-                && st.snapshot.version == snap.version
+                && Arc::ptr_eq(&st.snapshot, snap)
             {
                 flag.store(true, Ordering::Relaxed);
             }
@@ -145,12 +194,9 @@ pub(crate) fn on_new_version(shared: &Arc<Shared>, doc: &Arc<Doc>, snap: &Arc<Sn
         }
     };
     publish(shared, doc, &view);
-    let pending = view
-        .states
-        .iter()
-        .any(|s| matches!(s, CaseState::Pending { .. }));
+    let pending = !view.file().settled();
     let mut st = lock(&doc.state);
-    if st.closed || st.snapshot.version != snap.version {
+    if st.closed || !Arc::ptr_eq(&st.snapshot, snap) {
         return;
     }
     // An edit every keystroke must not pile up the verdicts of every version typed through.
@@ -192,7 +238,7 @@ fn solve_worker(shared: &Arc<Shared>, doc: &Arc<Doc>) {
         let Ok(analysis) = snap.analysis() else {
             // Reported by `on_new_version`; wait for a version that analyses.
             let mut st = lock(&doc.state);
-            if st.snapshot.version == snap.version {
+            if Arc::ptr_eq(&st.snapshot, &snap) {
                 st.worker = false;
                 return;
             }
@@ -211,40 +257,56 @@ fn solve_worker(shared: &Arc<Shared>, doc: &Arc<Doc>) {
         let mut interrupted = false;
         for case in analysis.cases.iter().filter(|c| c.board.is_some()) {
             let key = case.content_key;
-            let flag = {
+            let (flag, raised) = {
                 let mut st = lock(&doc.state);
-                if st.closed || st.snapshot.version != snap.version {
+                if st.closed || !Arc::ptr_eq(&st.snapshot, &snap) {
                     interrupted = true;
                     break;
                 }
-                if st.solved.contains_key(&key) {
-                    continue;
-                }
-                if let Some(v) = shared.cache.get(key) {
-                    st.solved.insert(key, v);
-                    continue;
+                let raised = st.raised.get(&key).cloned();
+                if raised.is_none() {
+                    if st.solved.contains_key(&key) {
+                        continue;
+                    }
+                    if let Some(v) = shared.cache.get(key) {
+                        st.solved.insert(key, v);
+                        continue;
+                    }
                 }
                 let flag = Arc::new(AtomicBool::new(false));
                 st.solving = Some((key, flag.clone()));
-                flag
+                (flag, raised)
             };
             let flushed = Arc::new(AtomicBool::new(false));
+            let title = match &raised {
+                Some(_) => format!("solving {} with a larger budget", case.title()),
+                None => format!("solving {}", case.title()),
+            };
             let watch = Watch::start(
                 shared,
                 doc,
                 &snap,
-                format!("solving {}", case.title()),
+                title,
                 unpublished.then(|| flushed.clone()),
             );
-            let budget = analysis::budget(snap.config()).with_cancel(flag);
-            let result = catch_unwind(AssertUnwindSafe(|| shared.cache.solve(case, &budget)));
+            let config = raised.as_deref().unwrap_or(snap.config());
+            let budget = analysis::budget(config).with_cancel(flag);
+            let result = catch_unwind(AssertUnwindSafe(|| match raised {
+                // The cache holds the verdict the larger budget is to replace.
+                Some(_) => analysis::solve::solve_case(case, &budget).map(|v| {
+                    let v = Arc::new(v);
+                    shared.cache.insert(key, v.clone());
+                    v
+                }),
+                None => shared.cache.solve(case, &budget).map(|(v, _)| v),
+            }));
             drop(watch);
             if flushed.load(Ordering::Relaxed) {
                 unpublished = false;
                 last_publish = Instant::now();
             }
             let verdict = match result {
-                Ok(solved) => solved.map(|(v, _)| v),
+                Ok(solved) => solved,
                 // `solve_case` catches solver panics; this is the cache failing around it.
                 Err(panic) => Some(Arc::new(Verdict::Failed(panic_message(&panic)))),
             };
@@ -254,6 +316,7 @@ fn solve_worker(shared: &Arc<Shared>, doc: &Arc<Doc>) {
                 if let Some(verdict) = verdict
                     && !matches!(*verdict, Verdict::Unsolved(Unsolved::Cancelled))
                 {
+                    st.raised.remove(&key);
                     if verdict.solution().is_some() {
                         st.last_good.insert(case.title(), verdict.clone());
                     }
@@ -263,7 +326,7 @@ fn solve_worker(shared: &Arc<Shared>, doc: &Arc<Doc>) {
             }
             if unpublished
                 && last_publish.elapsed() >= PARTIAL_PUBLISH_EVERY
-                && doc.is_current(snap.version)
+                && doc.is_latest(&snap)
             {
                 if let Ok(view) = View::build(doc, snap.clone(), &shared.cache) {
                     publish(shared, doc, &view);
@@ -283,27 +346,39 @@ fn solve_worker(shared: &Arc<Shared>, doc: &Arc<Doc>) {
             st.worker = false;
             return;
         }
-        if st.snapshot.version != snap.version {
+        if !Arc::ptr_eq(&st.snapshot, &snap) {
+            continue;
+        }
+        // A larger budget asked for while this pass ran: another pass takes it.
+        if view
+            .analysis
+            .cases
+            .iter()
+            .any(|c| st.raised.contains_key(&c.content_key))
+        {
             continue;
         }
         st.worker = false;
         // Publishing under the lock keeps this version's final set ahead of a newer one's.
         publish(shared, doc, &view);
-        let all_done = !view
-            .states
-            .iter()
-            .any(|s| matches!(s, CaseState::Pending { .. }));
-        if all_done {
+        if view.file().settled() {
             complete(shared, &mut st, &view);
         }
         return;
     }
 }
 
+/// Starts solving again what is pending in `doc`'s latest snapshot (a larger budget was asked
+/// for): the running worker takes it on its next pass, or a new one starts.
+pub(crate) fn solve_pending(shared: &Arc<Shared>, doc: &Arc<Doc>) {
+    let snap = doc.snapshot();
+    on_new_version(shared, doc, &snap);
+}
+
 /// Results of the current version are complete: remember the solved ones as the last good
 /// results (by case title, so that they follow a case that moved), forget verdicts of contents
 /// no longer in the text, and tell the client when what it shows changed.
-fn complete(shared: &Shared, st: &mut DocState, view: &View) {
+fn complete(shared: &Arc<Shared>, st: &mut DocState, view: &View) {
     let mut last_good = HashMap::with_capacity(view.states.len());
     let mut shown = Vec::with_capacity(view.states.len());
     for (case, state) in view.analysis.cases.iter().zip(&view.states) {
@@ -325,23 +400,24 @@ fn complete(shared: &Shared, st: &mut DocState, view: &View) {
         st.shown = shown;
         shared.send(Out::Refresh);
     }
+    // The workspace's suite takes this file's new verdicts: its other files may change.
+    workspace::schedule_refresh(shared);
 }
 
-fn publish(shared: &Shared, doc: &Arc<Doc>, view: &View) {
-    let file = view.file();
-    let enc = shared.caps().encoding;
-    let diagnostics = ide::diagnostics(&file, view.snap.config())
-        .iter()
-        .map(|d| to_proto::diagnostic(view.text(), view.index(), d, enc))
-        .collect();
+/// Sends `view`'s diagnostics (the suite's findings in it included) and counts its cases for
+/// the status.
+pub(crate) fn publish(shared: &Arc<Shared>, doc: &Arc<Doc>, view: &View) {
+    let diagnostics = diagnostics::open_file(shared, &doc.uri, view);
+    status::count_open(shared, &doc.uri, &view.file());
     shared.send(Out::Publish {
         doc: doc.clone(),
-        version: view.snap.version,
+        snap: view.snap.clone(),
         diagnostics,
     });
+    shared.send(Out::Status);
 }
 
-fn analysis_failed(shared: &Shared, doc: &Arc<Doc>, snap: &Snapshot, panic: &str) {
+fn analysis_failed(shared: &Shared, doc: &Arc<Doc>, snap: &Arc<Snapshot>, panic: &str) {
     let message = format!("boardls failed to analyse this text (a bug): {panic}");
     shared.send(Out::Log(
         lsp::MessageType::ERROR,
@@ -349,7 +425,7 @@ fn analysis_failed(shared: &Shared, doc: &Arc<Doc>, snap: &Snapshot, panic: &str
     ));
     shared.send(Out::Publish {
         doc: doc.clone(),
-        version: snap.version,
+        snap: snap.clone(),
         diagnostics: vec![lsp::Diagnostic {
             severity: Some(lsp::DiagnosticSeverity::ERROR),
             source: Some("boardls".to_string()),
@@ -385,7 +461,7 @@ impl Watch {
             if let Some(flushed) = flush {
                 let (shared, doc, snap) = (shared.clone(), doc.clone(), snap.clone());
                 shared.clone().spawn_blocking(move || {
-                    if doc.is_current(snap.version)
+                    if doc.is_latest(&snap)
                         && let Ok(view) = View::build(&doc, snap, &shared.cache)
                     {
                         publish(&shared, &doc, &view);

@@ -3,8 +3,37 @@
 use super::convert::{Encoding, to_proto};
 use tower_lsp_server::ls_types as lsp;
 
+/// `[uri, case]`: write or update case `case`'s `expect` with its solved answer.
 pub const WRITE_EXPECT: &str = "boardls.writeExpect";
+/// `[uri]`: the same for every solved case of the file.
 pub const WRITE_ALL_EXPECT: &str = "boardls.writeAllExpect";
+/// `[uri, version, edits]`: a quick fix offered as a command (to a client that takes no code
+/// action literals); applied when the document is still at `version`.
+pub const APPLY_FIX: &str = "boardls.applyFix";
+/// `[uri, case, factor]`: solve case `case` again with `factor` times the budget that stopped
+/// it.
+pub const SOLVE_WITH_BUDGET: &str = "boardls.solveWithBudget";
+/// `[uri, folder?]`: write the file's cases out as judge tests into `folder` (a path), by
+/// default `<file stem>-tests` beside the file.
+pub const EXPORT_TESTS: &str = "boardls.exportTests";
+/// `[uri]`: check the suite the file belongs to (its workspace folder's `.board` files, or the
+/// file alone) and show what it covers.
+pub const CHECK_SUITE: &str = "boardls.checkSuite";
+
+/// Every command the server executes (`workspace/executeCommand`).
+pub(super) const COMMANDS: [&str; 6] = [
+    WRITE_EXPECT,
+    WRITE_ALL_EXPECT,
+    APPLY_FIX,
+    SOLVE_WITH_BUDGET,
+    EXPORT_TESTS,
+    CHECK_SUITE,
+];
+
+/// The notification of [`ClientCaps::status`] (see `editors/README.md`).
+pub const STATUS: &str = "boardls/status";
+/// The experimental client capability that asks for [`STATUS`].
+const STATUS_CAPABILITY: &str = "boardlsStatus";
 
 /// The client's capabilities as far as they change what the server does.
 #[derive(Clone, Copy, Debug, Default)]
@@ -18,6 +47,19 @@ pub(super) struct ClientCaps {
     pub apply_edit: bool,
     pub document_changes: bool,
     pub hierarchical_symbols: bool,
+    /// Hovers in Markdown (the client lists it first among `hover.contentFormat`), else plain.
+    pub hover_markdown: bool,
+    /// Code actions may be `CodeAction` literals; else only `Command`s.
+    pub code_action_literals: bool,
+    /// Diagnostics are pulled (`textDocument/diagnostic`, `workspace/diagnostic`) and the
+    /// server asks for a new pull when results change; else they are pushed.
+    pub pull_diagnostics: bool,
+    /// The client answers `workspace/configuration`.
+    pub configuration: bool,
+    pub configuration_registration: bool,
+    pub watched_files_registration: bool,
+    /// The client wants `boardls/status` notifications.
+    pub status: bool,
 }
 
 impl ClientCaps {
@@ -28,6 +70,7 @@ impl ClientCaps {
             .and_then(|g| g.position_encodings.as_ref())
             .is_some_and(|e| e.contains(&lsp::PositionEncodingKind::UTF8));
         let workspace = caps.workspace.as_ref();
+        let text_document = caps.text_document.as_ref();
         ClientCaps {
             encoding: if offers_utf8 {
                 Encoding::Utf8
@@ -56,11 +99,44 @@ impl ClientCaps {
                 .and_then(|w| w.workspace_edit.as_ref())
                 .and_then(|e| e.document_changes)
                 .unwrap_or(false),
-            hierarchical_symbols: caps
-                .text_document
-                .as_ref()
+            hierarchical_symbols: text_document
                 .and_then(|t| t.document_symbol.as_ref())
                 .and_then(|s| s.hierarchical_document_symbol_support)
+                .unwrap_or(false),
+            hover_markdown: text_document
+                .and_then(|t| t.hover.as_ref())
+                .and_then(|h| h.content_format.as_ref())
+                .and_then(|formats| {
+                    // The client's order is its preference; plain text is what every client
+                    // takes (the specification's default when it names none).
+                    formats.iter().find(|f| {
+                        **f == lsp::MarkupKind::Markdown || **f == lsp::MarkupKind::PlainText
+                    })
+                })
+                .is_some_and(|f| *f == lsp::MarkupKind::Markdown),
+            code_action_literals: text_document
+                .and_then(|t| t.code_action.as_ref())
+                .is_some_and(|c| c.code_action_literal_support.is_some()),
+            // Pulling without being asked again would leave results of long solves unseen.
+            pull_diagnostics: text_document.is_some_and(|t| t.diagnostic.is_some())
+                && workspace
+                    .and_then(|w| w.diagnostics.as_ref())
+                    .and_then(|d| d.refresh_support)
+                    .unwrap_or(false),
+            configuration: workspace.and_then(|w| w.configuration).unwrap_or(false),
+            configuration_registration: workspace
+                .and_then(|w| w.did_change_configuration.as_ref())
+                .and_then(|d| d.dynamic_registration)
+                .unwrap_or(false),
+            watched_files_registration: workspace
+                .and_then(|w| w.did_change_watched_files.as_ref())
+                .and_then(|d| d.dynamic_registration)
+                .unwrap_or(false),
+            status: caps
+                .experimental
+                .as_ref()
+                .and_then(|e| e.get(STATUS_CAPABILITY))
+                .and_then(serde_json::Value::as_bool)
                 .unwrap_or(false),
         }
     }
@@ -90,8 +166,26 @@ pub(super) fn server_capabilities(client: ClientCaps) -> lsp::ServerCapabilities
             },
         )),
         execute_command_provider: Some(lsp::ExecuteCommandOptions {
-            commands: vec![WRITE_EXPECT.to_string(), WRITE_ALL_EXPECT.to_string()],
+            commands: COMMANDS.iter().map(ToString::to_string).collect(),
             ..lsp::ExecuteCommandOptions::default()
+        }),
+        // Offered only to clients that pull and can be asked to pull again; the others get
+        // every diagnostic pushed, never both.
+        diagnostic_provider: client.pull_diagnostics.then(|| {
+            lsp::DiagnosticServerCapabilities::Options(lsp::DiagnosticOptions {
+                identifier: Some("boardls".to_string()),
+                // Suite findings in one file depend on the others.
+                inter_file_dependencies: true,
+                workspace_diagnostics: true,
+                ..lsp::DiagnosticOptions::default()
+            })
+        }),
+        workspace: Some(lsp::WorkspaceServerCapabilities {
+            workspace_folders: Some(lsp::WorkspaceFoldersServerCapabilities {
+                supported: Some(true),
+                change_notifications: Some(lsp::OneOf::Left(true)),
+            }),
+            file_operations: None,
         }),
         semantic_tokens_provider: Some(
             lsp::SemanticTokensServerCapabilities::SemanticTokensOptions(

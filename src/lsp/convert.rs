@@ -117,6 +117,7 @@ pub(super) mod from_proto {
 
 pub(super) mod to_proto {
     use super::{CellMark, Diagnostic, Encoding, LineIndex, Severity, Span, lsp, to_u32};
+    use crate::analysis::codes;
     use crate::ide::completion::{Completion, CompletionKind};
     use crate::ide::folding::{Fold, FoldKind};
 
@@ -143,9 +144,11 @@ pub(super) mod to_proto {
         )
     }
 
+    /// `d` of the text at `uri`; its other places become related information there.
     pub(crate) fn diagnostic(
         text: &str,
         index: &LineIndex,
+        uri: &lsp::Uri,
         d: &Diagnostic,
         enc: Encoding,
     ) -> lsp::Diagnostic {
@@ -158,12 +161,24 @@ pub(super) mod to_proto {
             Some(help) => format!("{}\nhelp: {help}", d.message),
             None => d.message.clone(),
         };
+        let related: Vec<lsp::DiagnosticRelatedInformation> = d
+            .related
+            .iter()
+            .map(|(span, message)| lsp::DiagnosticRelatedInformation {
+                location: lsp::Location::new(uri.clone(), range(text, index, *span, enc)),
+                message: message.clone(),
+            })
+            .collect();
         lsp::Diagnostic {
             range: range(text, index, d.span, enc),
             severity: Some(severity),
             code: Some(lsp::NumberOrString::String(d.code.to_string())),
+            code_description: codes::docs_url(d.code)
+                .and_then(|url| url.parse().ok())
+                .map(|href| lsp::CodeDescription { href }),
             source: Some("boardls".to_string()),
             message,
+            related_information: (!related.is_empty()).then_some(related),
             ..lsp::Diagnostic::default()
         }
     }

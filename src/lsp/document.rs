@@ -94,8 +94,10 @@ pub(crate) struct DocState {
     /// A solve worker is running for this document.
     pub worker: bool,
     pub closed: bool,
-    /// The diagnostics last sent, to republish only on change.
-    pub published: Option<Vec<lsp::Diagnostic>>,
+    /// The version and diagnostics last sent, to republish only what the client lacks.
+    pub published: Option<(i32, Vec<lsp::Diagnostic>)>,
+    /// Cases (by content) to solve again under a raised budget: shown as solving until then.
+    pub raised: HashMap<u64, Arc<Config>>,
     /// The semantic tokens last sent whole or by delta, which the next delta request names.
     pub tokens: Option<SentTokens>,
 }
@@ -121,6 +123,7 @@ impl DocState {
         for key in &left {
             self.solved.remove(key);
         }
+        self.raised.retain(|key, _| keys.contains(key));
         cache.release(left);
         if self.last_good.len() > analysis.cases.len() {
             let titles: HashSet<String> = analysis.cases.iter().map(CaseAnalysis::title).collect();
@@ -157,6 +160,7 @@ impl Doc {
                 closed: false,
                 published: None,
                 tokens: None,
+                raised: HashMap::new(),
             }),
         }
     }
@@ -180,6 +184,7 @@ impl Doc {
         st.shown = Vec::new();
         st.published = None;
         st.tokens = None;
+        st.raised = HashMap::new();
     }
 
     /// How much this document keeps, for [`super::MEMORY_USAGE`].
@@ -235,9 +240,11 @@ impl Doc {
         }
     }
 
-    pub(super) fn is_current(&self, version: i32) -> bool {
+    /// `snap` is the document's latest snapshot (a new version, or new settings, make
+    /// another) and the document is still open.
+    pub(super) fn is_latest(&self, snap: &Arc<Snapshot>) -> bool {
         let st = lock(&self.state);
-        !st.closed && st.snapshot.version == version
+        !st.closed && Arc::ptr_eq(&st.snapshot, snap)
     }
 }
 
@@ -262,6 +269,11 @@ impl View {
             .map(|case| {
                 if case.board.is_none() {
                     return CaseState::Invalid;
+                }
+                if st.raised.contains_key(&case.content_key) {
+                    return CaseState::Pending {
+                        last: st.last_good.get(&case.title()).cloned(),
+                    };
                 }
                 let known = st.solved.get(&case.content_key).cloned();
                 match known.or_else(|| cache.get(case.content_key)) {

@@ -1,11 +1,17 @@
 //! One adapter per feature: LSP params in, an `ide` call, LSP values out.
 
-use super::caps::{ClientCaps, WRITE_ALL_EXPECT, WRITE_EXPECT};
+use super::caps::{
+    APPLY_FIX, CHECK_SUITE, ClientCaps, EXPORT_TESTS, SOLVE_WITH_BUDGET, WRITE_ALL_EXPECT,
+    WRITE_EXPECT,
+};
 use super::convert::{from_proto, to_proto};
+use super::diagnostics;
 use super::document::View;
-use crate::config::Config;
+use super::server::Shared;
+use crate::diag::Diagnostic;
 use crate::ide::{self, Edit, lens::LensAction};
 use crate::render;
+use serde_json::Value;
 use std::collections::HashMap;
 use std::sync::Arc;
 use tower_lsp_server::ls_types as lsp;
@@ -14,41 +20,57 @@ use tower_lsp_server::ls_types as lsp;
 pub(crate) struct Ctx {
     pub uri: lsp::Uri,
     pub caps: ClientCaps,
-    pub config: Arc<Config>,
+    pub shared: Arc<Shared>,
+}
+
+impl Ctx {
+    /// The file's diagnostics as published (its suite's findings included), in byte spans.
+    fn diagnostics(&self, view: &View) -> Vec<Diagnostic> {
+        diagnostics::findings(&self.shared, &self.uri, view)
+    }
 }
 
 pub(crate) fn hover(view: &View, ctx: &Ctx, pos: lsp::Position) -> Option<lsp::Hover> {
     let enc = ctx.caps.encoding;
     let offset = from_proto::offset(view.text(), view.index(), pos, enc);
     let file = view.file();
-    let diagnostics = ide::diagnostics(&file, &ctx.config);
+    let diagnostics = ctx.diagnostics(view);
     let hover = ide::hover::hover(&file, &diagnostics, offset)?;
+    let (kind, value) = if ctx.caps.hover_markdown {
+        (lsp::MarkupKind::Markdown, hover.markdown)
+    } else {
+        (lsp::MarkupKind::PlainText, hover.plain)
+    };
     Some(lsp::Hover {
-        contents: lsp::HoverContents::Markup(lsp::MarkupContent {
-            kind: lsp::MarkupKind::Markdown,
-            value: hover.markdown,
-        }),
+        contents: lsp::HoverContents::Markup(lsp::MarkupContent { kind, value }),
         range: Some(to_proto::range(view.text(), view.index(), hover.span, enc)),
     })
 }
 
 pub(crate) fn code_lens(view: &View, ctx: &Ctx) -> Vec<lsp::CodeLens> {
     let enc = ctx.caps.encoding;
+    let uri = || Value::from(ctx.uri.as_str());
+    let on_disk = ctx.uri.as_str().starts_with("file:");
     ide::lens::lenses(&view.file())
         .into_iter()
-        .map(|lens| {
+        .filter_map(|lens| {
             let at = to_proto::position(view.text(), view.index(), lens.offset, enc);
             let (command, arguments) = match lens.action {
                 LensAction::None => (String::new(), None),
                 LensAction::WriteExpect { case } => (
                     WRITE_EXPECT.to_string(),
-                    Some(vec![
-                        serde_json::Value::from(ctx.uri.as_str()),
-                        serde_json::Value::from(case),
-                    ]),
+                    Some(vec![uri(), Value::from(case)]),
                 ),
+                LensAction::SolveWithBudget { case, factor } => (
+                    SOLVE_WITH_BUDGET.to_string(),
+                    Some(vec![uri(), Value::from(case), Value::from(factor)]),
+                ),
+                // An unsaved buffer has no folder to export beside.
+                LensAction::ExportTests if !on_disk => return None,
+                LensAction::ExportTests => (EXPORT_TESTS.to_string(), Some(vec![uri()])),
+                LensAction::CheckSuite => (CHECK_SUITE.to_string(), Some(vec![uri()])),
             };
-            lsp::CodeLens {
+            Some(lsp::CodeLens {
                 range: lsp::Range::new(at, at),
                 command: Some(lsp::Command {
                     title: lens.title,
@@ -56,7 +78,7 @@ pub(crate) fn code_lens(view: &View, ctx: &Ctx) -> Vec<lsp::CodeLens> {
                     arguments,
                 }),
                 data: None,
-            }
+            })
         })
         .collect()
 }
@@ -79,18 +101,34 @@ pub(crate) fn inlay_hints(view: &View, ctx: &Ctx, range: lsp::Range) -> Vec<lsp:
         .collect()
 }
 
-fn workspace_edit(view: &View, ctx: &Ctx, caps: ClientCaps, edits: &[Edit]) -> lsp::WorkspaceEdit {
+fn workspace_edit(
+    view: &View,
+    uri: &lsp::Uri,
+    caps: ClientCaps,
+    edits: &[Edit],
+) -> lsp::WorkspaceEdit {
     let enc = caps.encoding;
     let edits: Vec<lsp::TextEdit> = edits
         .iter()
         .map(|e| to_proto::text_edit(view.text(), view.index(), e, enc))
         .collect();
+    versioned_edit(caps, uri, view.snap.version, edits)
+}
+
+/// `edits` of the document at `uri` as of `version`: tied to that version where the client
+/// takes document changes, so that it refuses them on a newer text.
+pub(crate) fn versioned_edit(
+    caps: ClientCaps,
+    uri: &lsp::Uri,
+    version: i32,
+    edits: Vec<lsp::TextEdit>,
+) -> lsp::WorkspaceEdit {
     if caps.document_changes {
         lsp::WorkspaceEdit {
             document_changes: Some(lsp::DocumentChanges::Edits(vec![lsp::TextDocumentEdit {
                 text_document: lsp::OptionalVersionedTextDocumentIdentifier {
-                    uri: ctx.uri.clone(),
-                    version: Some(view.snap.version),
+                    uri: uri.clone(),
+                    version: Some(version),
                 },
                 edits: edits.into_iter().map(lsp::OneOf::Left).collect(),
             }])),
@@ -98,7 +136,7 @@ fn workspace_edit(view: &View, ctx: &Ctx, caps: ClientCaps, edits: &[Edit]) -> l
         }
     } else {
         lsp::WorkspaceEdit {
-            changes: Some(HashMap::from([(ctx.uri.clone(), edits)])),
+            changes: Some(HashMap::from([(uri.clone(), edits)])),
             ..lsp::WorkspaceEdit::default()
         }
     }
@@ -113,41 +151,66 @@ pub(crate) fn code_action(
     let (text, index) = (view.text(), view.index());
     let span = from_proto::span(text, index, params.range, enc);
     let file = view.file();
-    let diagnostics = ide::diagnostics(&file, &ctx.config);
+    let diagnostics = ctx.diagnostics(view);
     let wanted = |kind: &lsp::CodeActionKind| match &params.context.only {
         None => true,
         Some(only) => only.iter().any(|o| {
             kind.as_str() == o.as_str() || kind.as_str().starts_with(&format!("{}.", o.as_str()))
         }),
     };
+    let literals = ctx.caps.code_action_literals;
     let mut out = Vec::new();
     if wanted(&lsp::CodeActionKind::QUICKFIX) {
         for fix in ide::fixes::fixes(&file, &diagnostics, span) {
-            out.push(lsp::CodeActionOrCommand::CodeAction(lsp::CodeAction {
-                title: fix.title,
-                kind: Some(lsp::CodeActionKind::QUICKFIX),
-                diagnostics: fix
-                    .diagnostic
-                    .map(|d| vec![to_proto::diagnostic(text, index, &d, enc)]),
-                edit: Some(workspace_edit(view, ctx, ctx.caps, &fix.edits)),
-                is_preferred: fix.preferred.then_some(true),
-                ..lsp::CodeAction::default()
-            }));
+            if literals {
+                out.push(lsp::CodeActionOrCommand::CodeAction(lsp::CodeAction {
+                    title: fix.title,
+                    kind: Some(lsp::CodeActionKind::QUICKFIX),
+                    diagnostics: fix
+                        .diagnostic
+                        .map(|d| vec![to_proto::diagnostic(text, index, &ctx.uri, &d, enc)]),
+                    edit: Some(workspace_edit(view, &ctx.uri, ctx.caps, &fix.edits)),
+                    is_preferred: fix.preferred.then_some(true),
+                    ..lsp::CodeAction::default()
+                }));
+            } else if ctx.caps.apply_edit {
+                // A client that takes only commands gets the edit back through the server.
+                let edits: Vec<lsp::TextEdit> = fix
+                    .edits
+                    .iter()
+                    .map(|e| to_proto::text_edit(text, index, e, enc))
+                    .collect();
+                out.push(lsp::CodeActionOrCommand::Command(lsp::Command {
+                    title: fix.title,
+                    command: APPLY_FIX.to_string(),
+                    arguments: Some(vec![
+                        Value::from(ctx.uri.as_str()),
+                        Value::from(view.snap.version),
+                        serde_json::to_value(edits).unwrap_or_default(),
+                    ]),
+                }));
+            }
         }
     }
     if wanted(&lsp::CodeActionKind::SOURCE) {
         let all = ide::fixes::write_all_expects(&file);
         if !all.is_empty() {
-            out.push(lsp::CodeActionOrCommand::CodeAction(lsp::CodeAction {
-                title: format!("Write `expect` in {} case(s)", all.len()),
-                kind: Some(lsp::CodeActionKind::SOURCE),
-                command: Some(lsp::Command {
-                    title: "Write every expect".to_string(),
-                    command: WRITE_ALL_EXPECT.to_string(),
-                    arguments: Some(vec![serde_json::Value::from(ctx.uri.as_str())]),
-                }),
-                ..lsp::CodeAction::default()
-            }));
+            let command = lsp::Command {
+                title: "Write every expect".to_string(),
+                command: WRITE_ALL_EXPECT.to_string(),
+                arguments: Some(vec![Value::from(ctx.uri.as_str())]),
+            };
+            let title = format!("Write `expect` in {} case(s)", all.len());
+            out.push(if literals {
+                lsp::CodeActionOrCommand::CodeAction(lsp::CodeAction {
+                    title,
+                    kind: Some(lsp::CodeActionKind::SOURCE),
+                    command: Some(command),
+                    ..lsp::CodeAction::default()
+                })
+            } else {
+                lsp::CodeActionOrCommand::Command(lsp::Command { title, ..command })
+            });
         }
     }
     out
@@ -247,7 +310,7 @@ pub(crate) fn completion(
 /// `None`), or why there is none.
 pub(crate) fn expect_edit(
     view: &View,
-    caps: ClientCaps,
+    shared: &Shared,
     uri: &lsp::Uri,
     case: Option<usize>,
 ) -> Result<lsp::ApplyWorkspaceEditParams, String> {
@@ -272,14 +335,9 @@ pub(crate) fn expect_edit(
     if edits.is_empty() {
         return Err("every solved case already has the right `expect`".to_string());
     }
-    let ctx = Ctx {
-        uri: uri.clone(),
-        caps,
-        config: view.snap.config_arc(),
-    };
     Ok(lsp::ApplyWorkspaceEditParams {
         label: Some("Write expect".to_string()),
-        edit: workspace_edit(view, &ctx, caps, &edits),
+        edit: workspace_edit(view, uri, shared.caps(), &edits),
     })
 }
 

@@ -3,19 +3,27 @@
 
 mod background;
 mod caps;
+mod commands;
 mod convert;
+mod diagnostics;
 mod document;
 mod handlers;
 mod server;
+mod settings;
+mod status;
 mod transport;
+mod workspace;
 
 use crate::config::Config;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, OnceLock};
 use std::time::Duration;
 use tokio::io::{AsyncRead, AsyncWrite};
 use tower_lsp_server::{LspService, Server};
 
-pub use caps::{WRITE_ALL_EXPECT, WRITE_EXPECT};
+pub use caps::{
+    APPLY_FIX, CHECK_SUITE, EXPORT_TESTS, SOLVE_WITH_BUDGET, STATUS, WRITE_ALL_EXPECT, WRITE_EXPECT,
+};
 
 /// Request `{ uri }` → the server's copy of an open document's text (`null` when it is not
 /// open): to check text sync, as rust-analyzer's `rust-analyzer/viewFileText` does.
@@ -33,9 +41,17 @@ pub use convert::to_proto::TOKEN_TYPES;
 /// c − 1 after `rowStarts[r − 1]` (chess has no grid: no row starts). `null` for a document
 /// that is not open or has no case.
 pub const RENDER: &str = "boardls/render";
+/// How a session ended. The protocol asks for exit status 0 only when `shutdown` came first:
+/// a client that says `exit` (or goes away) without it has not ended the session properly.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Ending {
+    AfterShutdown,
+    WithoutShutdown,
+}
 
 /// Serves the language server protocol on stdin/stdout until `exit` or end of input, with
-/// `config` from the command line (`--time`, `--allow`, …); `initializationOptions` go on top.
+/// `config` from the command line (`--time`, `--allow`, …); the editor's settings go on top.
+/// Exits 0 after `shutdown`, 1 otherwise.
 pub fn run(config: Config) -> std::process::ExitCode {
     #[cfg(all(target_os = "linux", target_env = "gnu"))]
     large_blocks_from_the_system();
@@ -49,10 +65,13 @@ pub fn run(config: Config) -> std::process::ExitCode {
             return std::process::ExitCode::FAILURE;
         }
     };
-    runtime.block_on(serve(tokio::io::stdin(), tokio::io::stdout(), config));
+    let ending = runtime.block_on(serve(tokio::io::stdin(), tokio::io::stdout(), config));
     // Blocking threads may be mid-solve (cancelled) or parked on stdin: do not wait for them.
     runtime.shutdown_timeout(Duration::from_millis(100));
-    std::process::ExitCode::SUCCESS
+    match ending {
+        Ending::AfterShutdown => std::process::ExitCode::SUCCESS,
+        Ending::WithoutShutdown => std::process::ExitCode::FAILURE,
+    }
 }
 
 /// Large blocks (a big board's cell map, its text) straight from the system and back to it.
@@ -71,7 +90,7 @@ fn large_blocks_from_the_system() {
 
 /// Serves one client over `input`/`output` until `exit` or end of input; every solve still
 /// running is cancelled on the way out.
-pub async fn serve<I, O>(input: I, output: O, config: Config)
+pub async fn serve<I, O>(input: I, output: O, config: Config) -> Ending
 where
     I: AsyncRead + Unpin,
     O: AsyncWrite,
@@ -106,16 +125,26 @@ where
     };
     let writer = transport::write_frames(output, out_rx);
     // The input side may wait on stdin forever after `exit`: the session ends without it.
+    let shutdown_sent = AtomicBool::new(false);
     let input_side = async {
-        transport::pump_input(input, to_server, out_tx).await;
+        transport::pump_input(input, to_server, out_tx, &shutdown_sent).await;
         std::future::pending::<()>().await;
     };
     tokio::select! {
         _ = async { tokio::join!(session, writer) } => {}
         () = input_side => {}
     }
-    if let Some(state) = shared.get() {
-        state.cancel_all();
+    let ending = match shared.get() {
+        Some(state) => {
+            state.cancel_all();
+            state.ending()
+        }
+        None => Ending::WithoutShutdown,
+    };
+    if shutdown_sent.load(Ordering::Relaxed) {
+        Ending::AfterShutdown
+    } else {
+        ending
     }
 }
 

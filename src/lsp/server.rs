@@ -1,11 +1,17 @@
 //! The language server: lifecycle, document sync, and one short adapter call per feature.
 //! No handler awaits a request to the client; those go to spawned tasks.
 
+use super::Ending;
 use super::background::{self, Out};
 use super::caps::{self, ClientCaps};
+use super::commands;
 use super::convert::from_proto;
+use super::diagnostics::{self, Pulls};
 use super::document::{Doc, Snapshot, View, lock};
 use super::handlers::{self, Ctx};
+use super::settings::{self, EditorSettings};
+use super::status::{self, Status};
+use super::workspace::{self, Workspace};
 use crate::analysis::SolveCache;
 use crate::analysis::codes;
 use crate::analysis::solve::panic_message;
@@ -14,8 +20,8 @@ use crate::render::Theme;
 use std::collections::HashMap;
 use std::future::Future;
 use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, OnceLock, RwLock};
-use std::time::Duration;
 use tokio::sync::{mpsc, watch};
 use tower_lsp_server::jsonrpc::{Error, ErrorCode, Result};
 use tower_lsp_server::ls_types as lsp;
@@ -25,8 +31,15 @@ use tower_lsp_server::{Client, LanguageServer};
 pub(crate) struct Shared {
     pub client: Client,
     pub cache: SolveCache,
+    /// The folders, the settings in effect in each, and the files not open.
+    pub workspace: Workspace,
+    /// What a pulling client was last given.
+    pub pulls: Pulls,
+    /// The counts of cases solving and unsolved, as last sent.
+    pub status: Status,
     caps: RwLock<ClientCaps>,
-    config: RwLock<Arc<Config>>,
+    /// `shutdown` came: the session may end properly.
+    shut_down: AtomicBool,
     docs: Mutex<HashMap<lsp::Uri, Arc<Doc>>>,
     out: mpsc::UnboundedSender<Out>,
     runtime: OnceLock<tokio::runtime::Handle>,
@@ -42,11 +55,17 @@ impl Shared {
             .unwrap_or_else(std::sync::PoisonError::into_inner)
     }
 
-    pub(super) fn config(&self) -> Arc<Config> {
-        self.config
-            .read()
-            .unwrap_or_else(std::sync::PoisonError::into_inner)
-            .clone()
+    /// How the session ends if it ends now.
+    pub(super) fn ending(&self) -> Ending {
+        if self.shut_down.load(Ordering::Relaxed) {
+            Ending::AfterShutdown
+        } else {
+            Ending::WithoutShutdown
+        }
+    }
+
+    pub(super) fn open_docs(&self) -> Vec<Arc<Doc>> {
+        lock(&self.docs).values().cloned().collect()
     }
 
     pub(super) fn send(&self, out: Out) {
@@ -88,6 +107,7 @@ impl Shared {
     /// Stops every solve and every waiting task: the server is going away.
     pub(super) fn cancel_all(&self) {
         self.stopping.send_replace(true);
+        self.workspace.stop();
         for doc in lock(&self.docs).values() {
             doc.close(&self.cache);
         }
@@ -110,8 +130,11 @@ impl Backend {
         let shared = Arc::new(Shared {
             client,
             cache: SolveCache::with_capacity(config.solve_cache),
+            workspace: Workspace::new(config),
+            pulls: Pulls::default(),
+            status: Status::default(),
             caps: RwLock::new(ClientCaps::default()),
-            config: RwLock::new(Arc::new(config)),
+            shut_down: AtomicBool::new(false),
             docs: Mutex::new(HashMap::new()),
             out,
             runtime: OnceLock::new(),
@@ -140,7 +163,7 @@ impl Backend {
         let ctx = Ctx {
             uri: uri.clone(),
             caps: shared.caps(),
-            config: snap.config_arc(),
+            shared: shared.clone(),
         };
         let task = tokio::task::spawn_blocking(move || {
             catch_unwind(AssertUnwindSafe(|| {
@@ -209,58 +232,179 @@ impl Backend {
     }
 }
 
-/// `base` (the server's own settings) with `initializationOptions` on top: `allow` (codes),
-/// `solveTimeMs`, `solveNodes`, `solveMemoryMb` (MiB; 0 is ignored, as no solve fits it),
-/// `solveCacheMb` (MiB; 0 is ignored, as for the memory cap).
-fn config_from(base: &Config, options: Option<&serde_json::Value>) -> Config {
-    let mut config = base.clone();
-    let Some(options) = options else {
-        return config;
-    };
-    if let Some(allow) = options.get("allow").and_then(|a| a.as_array()) {
-        config.allow = allow
-            .iter()
-            .filter_map(|c| c.as_str().map(str::to_string))
-            .collect();
+/// The workspace folders of `initialize`: the folders, or the root of a client that names
+/// only one.
+#[allow(deprecated)] // `rootUri` is how clients without workspace folders name theirs
+fn initial_folders(params: &lsp::InitializeParams) -> Vec<lsp::WorkspaceFolder> {
+    if let Some(folders) = &params.workspace_folders {
+        return folders.clone();
     }
-    if let Some(ms) = options
-        .get("solveTimeMs")
-        .and_then(serde_json::Value::as_u64)
-    {
-        config.solve_time = Some(Duration::from_millis(ms));
+    params
+        .root_uri
+        .iter()
+        .map(|uri| lsp::WorkspaceFolder {
+            uri: uri.clone(),
+            name: uri.as_str().to_string(),
+        })
+        .collect()
+}
+
+/// Tells the user what was wrong in the editor's settings (each setting left to the layer
+/// below); also in the log.
+fn warn_settings(shared: &Arc<Shared>, problems: &[String]) {
+    if problems.is_empty() {
+        return;
     }
-    if let Some(nodes) = options
-        .get("solveNodes")
-        .and_then(serde_json::Value::as_u64)
-    {
-        config.solve_nodes = nodes;
+    let message = format!("boardls: settings: {}", problems.join("; "));
+    shared.send(Out::Log(lsp::MessageType::WARNING, message.clone()));
+    let client = shared.client.clone();
+    shared.spawn(async move {
+        client
+            .show_message(lsp::MessageType::WARNING, message)
+            .await;
+    });
+}
+
+/// Asks the client for the `boardls` settings, without a scope and per workspace folder
+/// (`workspace/configuration`), and puts them in effect; then `then` runs.
+fn fetch_settings(shared: &Arc<Shared>, then: impl FnOnce(&Arc<Shared>) + Send + 'static) {
+    let folders = shared.workspace.folder_uris();
+    let items: Vec<lsp::ConfigurationItem> = std::iter::once(None)
+        .chain(folders.iter().cloned().map(Some))
+        .map(|scope_uri| lsp::ConfigurationItem {
+            scope_uri,
+            section: Some("boardls".to_string()),
+        })
+        .collect();
+    let task_shared = shared.clone();
+    shared.spawn(async move {
+        let shared = task_shared;
+        match shared.client.configuration(items).await {
+            Ok(values) if values.len() == folders.len() + 1 => {
+                let mut problems = Vec::new();
+                let mut parsed = values.iter().map(|v| {
+                    let (s, p) = settings::parse(v);
+                    problems.extend(p);
+                    s
+                });
+                let global = parsed.next().unwrap_or_default();
+                let per_folder: Vec<EditorSettings> = parsed.collect();
+                problems.dedup();
+                warn_settings(&shared, &problems);
+                apply_settings(&shared, global, Some(per_folder));
+            }
+            Ok(values) => shared.send(Out::Log(
+                lsp::MessageType::WARNING,
+                format!(
+                    "boardls: workspace/configuration answered {} item(s) for {} asked; \
+                     settings left as they were",
+                    values.len(),
+                    folders.len() + 1
+                ),
+            )),
+            Err(e) => shared.send(Out::Log(
+                lsp::MessageType::WARNING,
+                format!("boardls: workspace/configuration failed: {e}"),
+            )),
+        }
+        then(&shared);
+    });
+}
+
+/// Puts new editor settings in effect: each open document whose configuration changed is
+/// analysed again; verdicts a budget decided are forgotten when a budget changed (answers are
+/// kept: they hold under any budget); the workspace's files are read again.
+fn apply_settings(
+    shared: &Arc<Shared>,
+    global: EditorSettings,
+    per_folder: Option<Vec<EditorSettings>>,
+) {
+    let budget_changed = shared.workspace.set_settings(global, per_folder);
+    if budget_changed {
+        shared.cache.forget_budget_bound();
     }
-    if let Some(mib) = options
-        .get("solveMemoryMb")
-        .and_then(serde_json::Value::as_u64)
-        .filter(|&mib| mib > 0)
-    {
-        config.set_solve_memory_mib(mib);
+    // The cache is shared by every folder: its size is the folder-free settings'.
+    shared
+        .cache
+        .set_capacity(shared.workspace.global_config().solve_cache);
+    for doc in shared.open_docs() {
+        let config = shared.workspace.config_for(&doc.uri);
+        let snap = {
+            let mut st = lock(&doc.state);
+            if st.closed || *st.snapshot.config() == *config {
+                continue;
+            }
+            if budget_changed {
+                st.solved.retain(|_, v| !v.budget_bound());
+                // A solve under the old budget would report the old budget's verdict.
+                if let Some((_, flag)) = &st.solving {
+                    flag.store(true, Ordering::Relaxed);
+                }
+            }
+            st.published = None;
+            st.snapshot = Arc::new(Snapshot::new(st.snapshot.version, st.rope.clone(), config));
+            st.snapshot.clone()
+        };
+        shared.analyse_later(doc, snap);
     }
-    if let Some(mib) = options
-        .get("solveCacheMb")
-        .and_then(serde_json::Value::as_u64)
-        .filter(|&mib| mib > 0)
-    {
-        config.set_solve_cache_mib(mib);
+    workspace::read_later(shared);
+}
+
+/// Asks the client to send what `registrations` name (where it registers them dynamically).
+fn register(shared: &Arc<Shared>, registrations: Vec<lsp::Registration>) {
+    if registrations.is_empty() {
+        return;
     }
-    config
+    let task_shared = shared.clone();
+    shared.spawn(async move {
+        if let Err(e) = task_shared.client.register_capability(registrations).await {
+            task_shared.send(Out::Log(
+                lsp::MessageType::WARNING,
+                format!("boardls: client/registerCapability failed: {e}"),
+            ));
+        }
+    });
 }
 
 impl LanguageServer for Backend {
     async fn initialized(&self, _: lsp::InitializedParams) {
+        let shared = &self.shared;
+        let caps = shared.caps();
+        let mut registrations = Vec::new();
+        if caps.configuration_registration {
+            registrations.push(lsp::Registration {
+                id: "boardls-configuration".to_string(),
+                method: "workspace/didChangeConfiguration".to_string(),
+                register_options: None,
+            });
+        }
+        if caps.watched_files_registration {
+            let options = lsp::DidChangeWatchedFilesRegistrationOptions {
+                watchers: vec![lsp::FileSystemWatcher {
+                    glob_pattern: lsp::GlobPattern::String("**/*.board".to_string()),
+                    kind: None,
+                }],
+            };
+            registrations.push(lsp::Registration {
+                id: "boardls-watched-files".to_string(),
+                method: "workspace/didChangeWatchedFiles".to_string(),
+                register_options: serde_json::to_value(options).ok(),
+            });
+        }
+        register(shared, registrations);
         // Said once the client listens: a mistyped code in `allow` silences nothing.
-        let config = self.shared.config();
+        let config = shared.workspace.global_config();
         for why in config.allow.iter().filter_map(|c| codes::not_a_code(c)) {
-            self.shared
+            shared
                 .client
                 .show_message(lsp::MessageType::WARNING, format!("boardls: allow: {why}"))
                 .await;
+        }
+        // The workspace is scanned under the settings in effect: asked for first.
+        if caps.configuration {
+            fetch_settings(shared, workspace::scan_later);
+        } else {
+            workspace::scan_later(shared);
         }
     }
 
@@ -271,20 +415,22 @@ impl LanguageServer for Backend {
             .caps
             .write()
             .unwrap_or_else(std::sync::PoisonError::into_inner) = caps;
-        let config = config_from(
-            &self.shared.config(),
-            params.initialization_options.as_ref(),
-        );
-        self.shared.cache.set_capacity(config.solve_cache);
-        *self
-            .shared
-            .config
-            .write()
-            .unwrap_or_else(std::sync::PoisonError::into_inner) = Arc::new(config);
+        let (init, problems) = params
+            .initialization_options
+            .as_ref()
+            .map(settings::parse)
+            .unwrap_or_default();
+        self.shared
+            .workspace
+            .initialize(init, initial_folders(&params));
+        self.shared
+            .cache
+            .set_capacity(self.shared.workspace.global_config().solve_cache);
         let _ = self.shared.runtime.set(tokio::runtime::Handle::current());
         if let Some(rx) = lock(&self.out_rx).take() {
             tokio::spawn(background::send_loop(Arc::downgrade(&self.shared), rx));
         }
+        warn_settings(&self.shared, &problems);
         Ok(lsp::InitializeResult {
             capabilities: caps::server_capabilities(caps),
             server_info: Some(lsp::ServerInfo {
@@ -296,8 +442,107 @@ impl LanguageServer for Backend {
     }
 
     async fn shutdown(&self) -> Result<()> {
+        self.shared.shut_down.store(true, Ordering::Relaxed);
         self.shared.cancel_all();
         Ok(())
+    }
+
+    async fn did_change_configuration(&self, params: lsp::DidChangeConfigurationParams) {
+        let shared = &self.shared;
+        if shared.caps().configuration {
+            // The payload may be empty (VS Code sends null when registered): ask.
+            fetch_settings(shared, |_| {});
+        } else {
+            let (global, problems) = settings::parse(settings::section(&params.settings));
+            warn_settings(shared, &problems);
+            apply_settings(shared, global, None);
+        }
+    }
+
+    async fn did_change_workspace_folders(&self, params: lsp::DidChangeWorkspaceFoldersParams) {
+        let shared = &self.shared;
+        let gone = shared
+            .workspace
+            .change_folders(params.event.added, &params.event.removed);
+        for uri in gone {
+            shared.send(Out::PublishFile {
+                uri,
+                diagnostics: Vec::new(),
+            });
+        }
+        // A new folder may have settings of its own.
+        if shared.caps().configuration {
+            fetch_settings(shared, workspace::scan_later);
+        } else {
+            workspace::scan_later(shared);
+        }
+    }
+
+    async fn did_change_watched_files(&self, params: lsp::DidChangeWatchedFilesParams) {
+        workspace::files_changed(&self.shared, &params.changes);
+    }
+
+    async fn diagnostic(
+        &self,
+        params: lsp::DocumentDiagnosticParams,
+    ) -> Result<lsp::DocumentDiagnosticReportResult> {
+        let uri = params.text_document.uri;
+        let previous = params.previous_result_id;
+        let shared = self.shared.clone();
+        let Some(doc) = shared.doc(&uri) else {
+            return Ok(diagnostics::pull_closed(&shared, &uri, previous.as_deref()));
+        };
+        let snap = doc.snapshot();
+        let task = tokio::task::spawn_blocking(move || {
+            catch_unwind(AssertUnwindSafe(|| {
+                let view = View::build(&doc, snap, &shared.cache)?;
+                Ok::<_, String>(diagnostics::pull_open(
+                    &shared,
+                    &doc.uri,
+                    &view,
+                    previous.as_deref(),
+                ))
+            }))
+            .unwrap_or_else(|panic| Err(panic_message(&panic)))
+        });
+        match task.await {
+            Ok(Ok(report)) => Ok(report),
+            Ok(Err(message)) => Err(self.internal_error(&uri, &message)),
+            Err(join) => Err(self.internal_error(&uri, &join.to_string())),
+        }
+    }
+
+    async fn workspace_diagnostic(
+        &self,
+        params: lsp::WorkspaceDiagnosticParams,
+    ) -> Result<lsp::WorkspaceDiagnosticReportResult> {
+        let shared = self.shared.clone();
+        let task = tokio::task::spawn_blocking(move || {
+            let mut open = Vec::new();
+            for doc in shared.open_docs() {
+                let snap = doc.snapshot();
+                let version = snap.version;
+                let built = catch_unwind(AssertUnwindSafe(|| {
+                    View::build(&doc, snap, &shared.cache)
+                        .map(|view| diagnostics::open_file(&shared, &doc.uri, &view))
+                }));
+                // A text that fails to analyse is reported by its own pull and publish.
+                if let Ok(Ok(list)) = built {
+                    open.push((doc.uri.clone(), version, list));
+                }
+            }
+            diagnostics::pull_workspace(&shared, open, &params.previous_result_ids)
+        });
+        task.await.map_err(|join| {
+            let message = format!("boardls failed on workspace/diagnostic (a bug): {join}");
+            self.shared
+                .send(Out::Log(lsp::MessageType::ERROR, message.clone()));
+            Error {
+                code: ErrorCode::InternalError,
+                message: message.into(),
+                data: None,
+            }
+        })
     }
 
     async fn did_open(&self, params: lsp::DidOpenTextDocumentParams) {
@@ -306,12 +551,13 @@ impl LanguageServer for Backend {
             item.uri.clone(),
             item.version,
             &item.text,
-            self.shared.config(),
+            self.shared.workspace.config_for(&item.uri),
         ));
-        let old = lock(&self.shared.docs).insert(item.uri, doc.clone());
+        let old = lock(&self.shared.docs).insert(item.uri.clone(), doc.clone());
         if let Some(old) = old {
             old.close(&self.shared.cache);
         }
+        workspace::opened(&self.shared, &item.uri);
         let snap = doc.snapshot();
         self.shared.analyse_later(doc, snap);
     }
@@ -326,10 +572,11 @@ impl LanguageServer for Backend {
             for change in &params.content_changes {
                 from_proto::apply_change(&mut st.rope, change, enc);
             }
+            let config = st.snapshot.config_arc();
             st.snapshot = Arc::new(Snapshot::new(
                 params.text_document.version,
                 st.rope.clone(),
-                self.shared.config(),
+                config,
             ));
             st.snapshot.clone()
         };
@@ -342,7 +589,15 @@ impl LanguageServer for Backend {
         if let Some(doc) = removed {
             doc.close(&self.shared.cache);
         }
-        self.shared.send(Out::Clear(uri));
+        status::forget_open(&self.shared, &uri);
+        // A file of a checked folder keeps its diagnostics: the workspace reports it now.
+        if !workspace::closed(&self.shared, &uri) {
+            self.shared.send(Out::PublishFile {
+                uri,
+                diagnostics: Vec::new(),
+            });
+        }
+        self.shared.send(Out::Status);
     }
 
     async fn hover(&self, params: lsp::HoverParams) -> Result<Option<lsp::Hover>> {
@@ -466,70 +721,7 @@ impl LanguageServer for Backend {
         &self,
         params: lsp::ExecuteCommandParams,
     ) -> Result<Option<lsp::LSPAny>> {
-        let args = &params.arguments;
-        let uri = args
-            .first()
-            .and_then(|u| u.as_str())
-            .and_then(|u| u.parse::<lsp::Uri>().ok())
-            .ok_or_else(|| Error::invalid_params("the first argument must be a document URI"))?;
-        let case = match params.command.as_str() {
-            caps::WRITE_EXPECT => Some(
-                args.get(1)
-                    .and_then(serde_json::Value::as_u64)
-                    .and_then(|i| usize::try_from(i).ok())
-                    .ok_or_else(|| {
-                        Error::invalid_params("the second argument must be a case index")
-                    })?,
-            ),
-            caps::WRITE_ALL_EXPECT => None,
-            other => return Err(Error::invalid_params(format!("unknown command `{other}`"))),
-        };
-        if !self.shared.caps().apply_edit {
-            return Err(Error::invalid_request());
-        }
-        let Some(doc) = self.shared.doc(&uri) else {
-            return Err(Error::invalid_params(format!(
-                "{} is not open",
-                uri.as_str()
-            )));
-        };
-        let snap = doc.snapshot();
-        let shared = self.shared.clone();
-        // The edit goes to the client from a task of its own: awaiting `workspace/applyEdit`
-        // here would hold a handler slot until the client answers.
-        self.shared.spawn(async move {
-            let work = {
-                let shared = shared.clone();
-                tokio::task::spawn_blocking(move || {
-                    catch_unwind(AssertUnwindSafe(|| {
-                        let view = View::build(&doc, snap, &shared.cache)?;
-                        handlers::expect_edit(&view, shared.caps(), &doc.uri, case)
-                    }))
-                    .unwrap_or_else(|panic| Err(panic_message(&panic)))
-                })
-            };
-            match work.await {
-                Ok(Ok(edit)) => {
-                    let sent = shared
-                        .client
-                        .send_request::<lsp::request::ApplyWorkspaceEdit>(edit)
-                        .await;
-                    if let Err(e) = sent {
-                        shared.send(Out::Log(
-                            lsp::MessageType::WARNING,
-                            format!("workspace/applyEdit failed: {e}"),
-                        ));
-                    }
-                }
-                Ok(Err(why)) => {
-                    shared
-                        .client
-                        .show_message(lsp::MessageType::INFO, why)
-                        .await;
-                }
-                Err(_) => {}
-            }
-        });
+        commands::execute(&self.shared, &params)?;
         Ok(None)
     }
 }

@@ -8,6 +8,7 @@ use serde::Deserialize;
 use serde::de::IgnoredAny;
 use serde_json::{Value, json};
 use std::borrow::Cow;
+use std::sync::atomic::{AtomicBool, Ordering};
 use tokio::io::{AsyncBufReadExt, AsyncRead, AsyncReadExt, AsyncWrite, AsyncWriteExt, BufReader};
 use tokio::sync::mpsc;
 
@@ -177,7 +178,13 @@ struct ErrorShape {
 }
 
 /// The body to pass on, or the reply that refuses it.
-pub(crate) fn check(body: Vec<u8>) -> Result<Vec<u8>, Vec<u8>> {
+#[cfg(test)]
+fn check(body: Vec<u8>) -> Result<Vec<u8>, Vec<u8>> {
+    check_message(body).map(|(body, _)| body)
+}
+
+/// [`check`], and whether the message is the `shutdown` request.
+fn check_message(body: Vec<u8>) -> Result<(Vec<u8>, bool), Vec<u8>> {
     let refuse = |code, message: &str| error_reply(&Value::Null, code, message);
     let Ok(text) = String::from_utf8(body) else {
         return Err(refuse(PARSE_ERROR, "parse error: the message is not UTF-8"));
@@ -220,7 +227,9 @@ pub(crate) fn check(body: Vec<u8>) -> Result<Vec<u8>, Vec<u8>> {
             }
         }
     }
-    Ok(text.into_bytes())
+    let shutdown =
+        shape.id.is_some() && shape.method.as_ref().and_then(Value::as_str) == Some("shutdown");
+    Ok((text.into_bytes(), shutdown))
 }
 
 /// JSON allows `\ud83d` alone, as JavaScript strings do; Rust strings cannot hold it. A lone
@@ -278,12 +287,15 @@ fn hex4(bytes: &[u8], at: usize) -> Option<u32> {
     u32::from_str_radix(text, 16).ok()
 }
 
-/// Client → server: checked frames into `to_server`, refusals into `out`. Returns at the end
-/// of input, which closes `to_server` and so ends the session.
+/// Client → server: checked frames into `to_server`, refusals into `out`; `shutdown_sent` is
+/// set when the `shutdown` request passes. It is noted here, in the order of the input, because
+/// tower-lsp takes the `exit` after it before the handler of `shutdown` has run (and then
+/// cancels it). Returns at the end of input, which closes `to_server` and so ends the session.
 pub(crate) async fn pump_input<I, W>(
     input: I,
     mut to_server: W,
     out: mpsc::UnboundedSender<Option<Vec<u8>>>,
+    shutdown_sent: &AtomicBool,
 ) where
     I: AsyncRead + Unpin,
     W: AsyncWrite + Unpin,
@@ -291,7 +303,12 @@ pub(crate) async fn pump_input<I, W>(
     let mut frames = FrameReader::new(input);
     while let Some(next) = frames.next().await {
         let checked = match next {
-            Frame::Body(body) => check(body),
+            Frame::Body(body) => check_message(body).map(|(body, shutdown)| {
+                if shutdown {
+                    shutdown_sent.store(true, Ordering::Relaxed);
+                }
+                body
+            }),
             Frame::Bad(why) => Err(error_reply(
                 &Value::Null,
                 PARSE_ERROR,

@@ -850,3 +850,42 @@ fn render_help_explains_every_argument() {
     }
     assert!(help.contains("light") && help.contains("dark"), "{help}");
 }
+
+/// `boardls lsp` told `exit`: status 0 after `shutdown`, 1 without it (as the protocol asks).
+#[test]
+fn the_server_exits_1_when_exit_comes_without_shutdown() {
+    use serde_json::json;
+    use std::io::Write;
+    for (shutdown, success) in [(true, true), (false, false)] {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_boardls"))
+            .arg("lsp")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("boardls starts");
+        let mut input = child.stdin.take().expect("stdin");
+        let mut messages = vec![
+            json!({ "jsonrpc": "2.0", "id": 1, "method": "initialize", "params": { "capabilities": {} } }),
+            json!({ "jsonrpc": "2.0", "method": "initialized", "params": {} }),
+        ];
+        if shutdown {
+            messages.push(json!({ "jsonrpc": "2.0", "id": 2, "method": "shutdown" }));
+        }
+        messages.push(json!({ "jsonrpc": "2.0", "method": "exit" }));
+        for message in messages {
+            input.write_all(&frame(&message)).expect("written");
+        }
+        input.flush().expect("flushed");
+        let status = child.wait().expect("boardls exits");
+        drop(input);
+        assert_eq!(
+            status.success(),
+            success,
+            "shutdown first: {shutdown}, {status}"
+        );
+        if !success {
+            assert_eq!(status.code(), Some(1));
+        }
+    }
+}

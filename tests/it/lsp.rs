@@ -5,7 +5,7 @@ use crate::client;
 use crate::fixtures;
 
 use client::{Client, apply_edits, position, units};
-use fixtures::{URI, WRONG_EXPECT, at, codes, doc, hard_tetris, solved_lenses, title};
+use fixtures::{URI, WRONG_EXPECT, at, case_lenses, codes, doc, hard_tetris, solved_lenses, title};
 use serde_json::{Value, json};
 
 const MIXED: &str = "\
@@ -175,10 +175,11 @@ async fn hovers_are_markdown_with_the_range_they_are_about() {
         hover["range"],
         json!({ "start": { "line": 2, "character": 1 }, "end": { "line": 2, "character": 2 } })
     );
-    // On a diagnostic: its code explained.
+    // On a diagnostic: its code explained, after what the key under it means.
     let hover = client.call("textDocument/hover", at(URI, 4, 12)).await;
     let text = hover["contents"]["value"].as_str().unwrap_or_default();
-    assert!(text.starts_with("`E210`"), "{text}");
+    assert!(text.starts_with("**expect = "), "{text}");
+    assert!(text.contains("\n---\n\n`E210`"), "{text}");
     // Nothing to say on a blank line.
     client.open("file:///test/b.board", 1, "\n\n");
     let hover = client
@@ -277,7 +278,7 @@ async fn new_results_are_followed_by_a_lens_refresh() {
             m["method"] == "workspace/codeLens/refresh"
         })
         .await;
-    let lenses = client.call("textDocument/codeLens", doc(URI)).await;
+    let lenses = case_lenses(client.call("textDocument/codeLens", doc(URI)).await);
     assert!(title(&lenses[0]).starts_with("Alice:"), "{lenses}");
     client.stop().await;
 }
@@ -441,7 +442,14 @@ async fn token_legend_is_the_contract_with_the_extensions() {
     assert_eq!(init["capabilities"]["textDocumentSync"]["change"], 2);
     assert_eq!(
         init["capabilities"]["executeCommandProvider"]["commands"],
-        json!(["boardls.writeExpect", "boardls.writeAllExpect"])
+        json!([
+            "boardls.writeExpect",
+            "boardls.writeAllExpect",
+            "boardls.applyFix",
+            "boardls.solveWithBudget",
+            "boardls.exportTests",
+            "boardls.checkSuite"
+        ])
     );
 }
 
@@ -786,7 +794,7 @@ async fn only_changed_cases_are_solved_again() {
     );
     let params = client.diagnostics(URI, |p| p["version"] == 2).await;
     assert!(codes(&params).is_empty(), "{params}");
-    let lenses = client.call("textDocument/codeLens", doc(URI)).await;
+    let lenses = case_lenses(client.call("textDocument/codeLens", doc(URI)).await);
     assert_eq!(title(&lenses[1]), "solving…", "{lenses}");
     client.hang_up().await;
 }
@@ -801,7 +809,7 @@ async fn lenses_keep_the_last_result_while_the_case_is_solved_again() {
     let hard = hard_tetris().replace("[tetris \"hard\"]", "[tetris \"t\"]");
     client.replace_all(URI, 2, &format!("[zgame \"new\"]\n...\n\n{hard}"));
     // No publish to wait for (the diagnostics stay empty): the request sees version 2 anyway.
-    let lenses = client.call("textDocument/codeLens", doc(URI)).await;
+    let lenses = case_lenses(client.call("textDocument/codeLens", doc(URI)).await);
     let tetris = lenses
         .as_array()
         .unwrap()
@@ -840,9 +848,11 @@ async fn a_client_that_never_answers_does_not_stall_the_server() {
     }
     // Refreshes and edits sent to the client are all unanswered; requests still are.
     for _ in 0..10 {
-        let lenses = client
-            .call("textDocument/codeLens", doc("file:///test/0.board"))
-            .await;
+        let lenses = case_lenses(
+            client
+                .call("textDocument/codeLens", doc("file:///test/0.board"))
+                .await,
+        );
         assert_eq!(lenses.as_array().unwrap().len(), 5);
     }
     let events = client.drain().await;

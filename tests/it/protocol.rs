@@ -7,7 +7,7 @@ use crate::fixtures;
 
 use boardls::config::Config;
 use client::{Client, PATIENCE};
-use fixtures::{URI, WRONG_EXPECT, at, codes, doc, hard_tetris, solved_lenses, title};
+use fixtures::{URI, WRONG_EXPECT, at, case_lenses, codes, doc, hard_tetris, solved_lenses, title};
 use serde_json::{Value, json};
 use std::pin::Pin;
 use std::task::{Context, Waker};
@@ -89,7 +89,9 @@ struct Raw {
     output: mpsc::UnboundedReceiver<Value>,
     /// Every server message taken from `output` so far, in order.
     log: Vec<Value>,
-    server: Option<tokio::task::JoinHandle<()>>,
+    server: Option<tokio::task::JoinHandle<boardls::lsp::Ending>>,
+    /// How the server ended, once it has.
+    ending: Option<boardls::lsp::Ending>,
     ended: bool,
 }
 
@@ -143,18 +145,23 @@ impl Raw {
             output,
             log: Vec::new(),
             server: Some(server),
+            ending: None,
             ended: false,
         }
     }
 
-    /// Initialized with id 0; the client can apply edits but asks for nothing else, so the
-    /// server sends no requests that would go unanswered here but `workspace/applyEdit`.
+    /// Initialized with id 0; the client can apply edits and reads Markdown hovers but asks
+    /// for nothing else, so the server sends no requests that would go unanswered here but
+    /// `workspace/applyEdit`.
     async fn start(config: Config) -> Raw {
         let mut raw = Raw::spawn(config);
         raw.request(
             0,
             "initialize",
-            json!({ "capabilities": { "workspace": { "applyEdit": true } } }),
+            json!({ "capabilities": {
+                "workspace": { "applyEdit": true },
+                "textDocument": { "hover": { "contentFormat": ["markdown"] } }
+            } }),
         );
         let init = raw.answer(0).await;
         assert!(init.get("result").is_some(), "{init}");
@@ -233,10 +240,11 @@ impl Raw {
     /// Waits for the server task to end, then reads its output to the end.
     async fn join(&mut self) {
         if let Some(server) = self.server.take() {
-            tokio::time::timeout(PATIENCE, server)
+            let ending = tokio::time::timeout(PATIENCE, server)
                 .await
                 .expect("the server did not stop")
                 .expect("the server task panicked");
+            self.ending = Some(ending);
         }
         while self.next().await.is_some() {}
     }
@@ -543,6 +551,7 @@ async fn after_shutdown_requests_are_invalid_and_exit_ends_the_server() {
     }
     raw.notify("exit", Value::Null);
     raw.join().await;
+    assert_eq!(raw.ending, Some(boardls::lsp::Ending::AfterShutdown));
     // One answer per request, nothing about the document sent after shutdown, no edit.
     for id in (0..3).chain(10..10 + requests.len() as i64) {
         assert_eq!(raw.answers(id).len(), 1, "request {id}: {:?}", raw.log);
@@ -570,6 +579,8 @@ async fn exit_without_shutdown_ends_the_server_mid_solve() {
     // Requests after `exit` are never read: the server is gone.
     raw.request(2, "textDocument/hover", at(URI, 0, 1));
     raw.join().await;
+    // Exit status 1: the session did not end properly.
+    assert_eq!(raw.ending, Some(boardls::lsp::Ending::WithoutShutdown));
     assert!(raw.answers(2).is_empty(), "{:?}", raw.log);
     let last = raw.answers(3);
     assert_eq!(last.len(), 1, "{:?}", raw.log);
@@ -867,7 +878,7 @@ async fn the_editor_sets_the_memory_cap_over_the_servers_own() {
                 m["method"] == "workspace/codeLens/refresh"
             })
             .await;
-        let lenses = client.call("textDocument/codeLens", doc(URI)).await;
+        let lenses = case_lenses(client.call("textDocument/codeLens", doc(URI)).await);
         let lens = title(&lenses[0]);
         assert_eq!(
             lens.contains("too large to solve"),
@@ -1175,7 +1186,7 @@ async fn requests_are_answered_while_a_long_solve_runs() {
     assert!(markdown(&h).starts_with("**cell (1, 3) of"), "{h}");
     let h = hover(&client, URI, 6, 2).await;
     assert!(markdown(&h).contains("Solving…"), "{h}");
-    let lenses = client.call("textDocument/codeLens", doc(URI)).await;
+    let lenses = case_lenses(client.call("textDocument/codeLens", doc(URI)).await);
     assert!(title(&lenses[0]).starts_with("Alice:"), "{lenses}");
     // Another document is analysed and solved meanwhile.
     client.open(OTHER, 1, WRONG_EXPECT);

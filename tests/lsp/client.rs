@@ -102,7 +102,9 @@ pub(crate) struct Client {
     events: tokio::sync::Mutex<mpsc::UnboundedReceiver<Value>>,
     /// Whether server requests get an answer (off: prove the server never waits for one).
     pub(crate) answer_requests: Arc<AtomicBool>,
-    server: Mutex<Option<tokio::task::JoinHandle<()>>>,
+    /// What `workspace/configuration` answers for every item it asks (the `boardls` section).
+    settings: Arc<Mutex<Value>>,
+    server: Mutex<Option<tokio::task::JoinHandle<boardls::lsp::Ending>>>,
     pub(crate) encoding: &'static str,
 }
 
@@ -122,31 +124,29 @@ impl Client {
         options: Value,
         config: boardls::config::Config,
     ) -> Client {
+        Client::start_caps(
+            json!({ "initializationOptions": options }),
+            capabilities(encodings),
+            config,
+        )
+        .await
+    }
+
+    /// Starts a server with `initialize` params `params` (folders, options; `processId` and
+    /// `rootUri` default to null) and client capabilities `caps`.
+    pub(crate) async fn start_caps(
+        params: Value,
+        caps: Value,
+        config: boardls::config::Config,
+    ) -> Client {
         let client = Client::spawn_config(true, config);
-        let result = client
-            .request(
-                "initialize",
-                json!({
-                    "processId": null,
-                    "rootUri": null,
-                    "initializationOptions": options,
-                    "capabilities": {
-                        "general": { "positionEncodings": encodings },
-                        "window": { "workDoneProgress": true },
-                        "workspace": {
-                            "applyEdit": true,
-                            "workspaceEdit": { "documentChanges": true },
-                            "codeLens": { "refreshSupport": true },
-                            "semanticTokens": { "refreshSupport": true },
-                            "inlayHint": { "refreshSupport": true }
-                        },
-                        "textDocument": {
-                            "documentSymbol": { "hierarchicalDocumentSymbolSupport": true }
-                        }
-                    }
-                }),
-            )
-            .await;
+        let mut init = json!({ "processId": null, "rootUri": null, "capabilities": caps });
+        if let (Some(init), Some(params)) = (init.as_object_mut(), params.as_object()) {
+            for (k, v) in params {
+                init.insert(k.clone(), v.clone());
+            }
+        }
+        let result = client.request("initialize", init).await;
         let encoding = match result["result"]["capabilities"]["positionEncoding"].as_str() {
             Some("utf-8") => "utf-8",
             _ => "utf-16",
@@ -169,17 +169,19 @@ impl Client {
         let pending: Pending = Arc::new(Mutex::new(HashMap::new()));
         let (events_tx, events_rx) = mpsc::unbounded_channel();
         let answer = Arc::new(AtomicBool::new(answer_requests));
+        let settings = Arc::new(Mutex::new(json!({})));
         // Weak: closing the client's end must reach the server as end of input.
         let to_server_tx = to_server.tx.downgrade();
         {
             let pending = pending.clone();
             let answer = answer.clone();
+            let settings = settings.clone();
             tokio::spawn(async move {
                 let mut buf: Vec<u8> = Vec::new();
                 while let Some(chunk) = from_server.rx.recv().await {
                     buf.extend_from_slice(&chunk);
                     while let Some(msg) = take_frame(&mut buf) {
-                        dispatch(msg, &pending, &events_tx, &to_server_tx, &answer);
+                        dispatch(msg, &pending, &events_tx, &to_server_tx, &answer, &settings);
                     }
                 }
             });
@@ -190,9 +192,15 @@ impl Client {
             pending,
             events: tokio::sync::Mutex::new(events_rx),
             answer_requests: answer,
+            settings,
             server: Mutex::new(Some(server)),
             encoding: "utf-16",
         }
+    }
+
+    /// What the client answers `workspace/configuration` with from now on.
+    pub(crate) fn set_settings(&self, section: Value) {
+        *self.settings.lock().unwrap() = section;
     }
 
     fn send(&self, msg: &Value) {
@@ -292,11 +300,22 @@ impl Client {
         self.notify("exit", Value::Null);
         let server = self.server.lock().unwrap().take();
         if let Some(server) = server {
-            tokio::time::timeout(PATIENCE, server)
+            let ending = tokio::time::timeout(PATIENCE, server)
                 .await
                 .expect("server did not stop after exit")
                 .expect("server task failed");
+            assert_eq!(ending, boardls::lsp::Ending::AfterShutdown);
         }
+    }
+
+    /// Says `exit` without `shutdown` and waits for the server to stop: how it ended.
+    pub(crate) async fn exit_at_once(self) -> boardls::lsp::Ending {
+        self.notify("exit", Value::Null);
+        let server = self.server.lock().unwrap().take().expect("a server");
+        tokio::time::timeout(PATIENCE, server)
+            .await
+            .expect("server did not stop after exit")
+            .expect("server task failed")
     }
 
     /// Closes the server's input without `exit`, as a crashed client would.
@@ -304,12 +323,38 @@ impl Client {
         self.to_server.lock().unwrap().take();
         let server = self.server.lock().unwrap().take();
         if let Some(server) = server {
-            tokio::time::timeout(PATIENCE, server)
+            let ending = tokio::time::timeout(PATIENCE, server)
                 .await
                 .expect("server did not stop at end of input")
                 .expect("server task failed");
+            assert_eq!(ending, boardls::lsp::Ending::WithoutShutdown);
         }
     }
+}
+
+/// The capabilities of a client like VS Code (Markdown hovers, code action literals, every
+/// refresh) offering `encodings`; tests change what they are about.
+pub(crate) fn capabilities(encodings: &[&str]) -> Value {
+    json!({
+        "general": { "positionEncodings": encodings },
+        "window": { "workDoneProgress": true },
+        "workspace": {
+            "applyEdit": true,
+            "workspaceEdit": { "documentChanges": true },
+            "codeLens": { "refreshSupport": true },
+            "semanticTokens": { "refreshSupport": true },
+            "inlayHint": { "refreshSupport": true }
+        },
+        "textDocument": {
+            "documentSymbol": { "hierarchicalDocumentSymbolSupport": true },
+            "hover": { "contentFormat": ["markdown", "plaintext"] },
+            "codeAction": {
+                "codeActionLiteralSupport": {
+                    "codeActionKind": { "valueSet": ["quickfix", "source"] }
+                }
+            }
+        }
+    })
 }
 
 fn take_frame(buf: &mut Vec<u8>) -> Option<Value> {
@@ -334,6 +379,7 @@ fn dispatch(
     events: &mpsc::UnboundedSender<Value>,
     to_server: &mpsc::WeakUnboundedSender<Vec<u8>>,
     answer: &AtomicBool,
+    settings: &Mutex<Value>,
 ) {
     let is_response = msg.get("method").is_none();
     if is_response {
@@ -348,6 +394,11 @@ fn dispatch(
     if msg.get("id").is_some() && answer.load(Ordering::Relaxed) {
         let result = match msg["method"].as_str() {
             Some("workspace/applyEdit") => json!({ "applied": true }),
+            Some("workspace/configuration") => {
+                let items = msg["params"]["items"].as_array().map_or(0, Vec::len);
+                let section = settings.lock().unwrap().clone();
+                Value::Array(vec![section; items])
+            }
             _ => Value::Null,
         };
         if let Some(to_server) = to_server.upgrade() {

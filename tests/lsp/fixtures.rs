@@ -51,10 +51,29 @@ pub(crate) fn title(lens: &Value) -> String {
     lens["command"]["title"].as_str().unwrap_or("").to_string()
 }
 
-/// Lenses once no case is still solving.
+/// The lenses of `lenses` (a `textDocument/codeLens` answer) about cases: without the file's
+/// own commands ("Export tests…", "Check suite") on its first line.
+pub(crate) fn case_lenses(lenses: Value) -> Value {
+    let file_wide = ["boardls.exportTests", "boardls.checkSuite"];
+    Value::Array(
+        lenses
+            .as_array()
+            .into_iter()
+            .flatten()
+            .filter(|l| {
+                !file_wide
+                    .iter()
+                    .any(|command| l["command"]["command"] == *command)
+            })
+            .cloned()
+            .collect(),
+    )
+}
+
+/// Case lenses once no case is still solving.
 pub(crate) async fn solved_lenses(client: &Client, uri: &str) -> Vec<Value> {
     loop {
-        let lenses = client.call("textDocument/codeLens", doc(uri)).await;
+        let lenses = case_lenses(client.call("textDocument/codeLens", doc(uri)).await);
         let lenses = lenses.as_array().cloned().unwrap_or_default();
         if !lenses.iter().any(|l| title(l).contains("solving")) {
             return lenses;

@@ -216,7 +216,11 @@ impl Game for Race {
                         letter as char,
                         r0 + 1,
                         c0 + 1
-                    )),
+                    ))
+                    .with_related(
+                        input.cell_span(r0, c0),
+                        format!("the first `{}` is here", letter as char),
+                    ),
                 );
                 errors = true;
             }

@@ -103,6 +103,14 @@ fn a_diagnostics_code_is_explained() {
         "[zgame \"x\"]\n..B\n..B\nBB.\nexpect = ye$0s no no\n",
         expect![[r#"
             "yes no no"
+            **expect = yes no no**
+
+            The answer the original judge prints for this case. Answers of zgame are made of `yes`, `no`.
+
+            Judge answer: `no no yes` — `expect = yes no no` differs ✗
+
+            ---
+
             `E210` The expected answer differs from the one boardls computed. The quick fix replaces it with the computed answer.
         "#]],
     );
@@ -161,6 +169,120 @@ fn blank_lines_and_comments_have_no_hover() {
         "// a no$0te\n[zgame]\n...\n",
         expect![[r#"
         no hover
+    "#]],
+    );
+}
+
+/// The hover at the cursor in plain text: what a client that renders no Markdown shows.
+fn check_plain(fixture: &str, expect: Expect) {
+    let f = Fixture::new(fixture);
+    let view = f.view();
+    let diags = diagnostics(&view, &Config::default());
+    let actual = match hover(&view, &diags, f.cursor) {
+        Some(h) => format!("{}\n{}\n", f.quote(h.span), h.plain),
+        None => "no hover\n".to_string(),
+    };
+    expect.assert_eq(&actual);
+}
+
+#[test]
+fn a_key_says_what_it_sets() {
+    check(
+        "[chess]\npi$0ece = queen\nsize = 5 5\n",
+        expect![[r#"
+        "piece"
+        **piece** — chess key, required
+
+        The piece at (1,1): `king`, `rook`, `knight` or `queen` (or 1 to 4 as in the judge input).
+    "#]],
+    );
+    check(
+        "[chess]\npiece = queen\nsi$0ze = 5 5\n",
+        expect![[r#"
+        "size"
+        **size** — chess key, required
+
+        `N M`: rows and columns. The piece heads from (1,1) to (N,M); the original has 2 ≤ N, M ≤ 1000.
+    "#]],
+    );
+}
+
+#[test]
+fn a_value_says_what_its_key_sets() {
+    check(
+        "[chess]\npiece = qu$0een\nsize = 5 5\n",
+        expect![[r#"
+        "queen"
+        **piece = queen**
+
+        The piece at (1,1): `king`, `rook`, `knight` or `queen` (or 1 to 4 as in the judge input).
+    "#]],
+    );
+}
+
+#[test]
+fn expect_compares_its_value_with_the_answer() {
+    check(
+        "[race]\nA.\n.B\nexp$0ect = A\n",
+        expect![[r#"
+        "expect"
+        **expect** — race key
+
+        The answer the original judge prints for this case. Answers of race are made of `A`, `B`.
+    "#]],
+    );
+    check(
+        "[race]\nA.\n.B\nexpect = $0A\n",
+        expect![[r#"
+        "A"
+        **expect = A**
+
+        The answer the original judge prints for this case. Answers of race are made of `A`, `B`.
+
+        Judge answer: `B` — `expect = A` differs ✗
+
+        ---
+
+        `E210` The expected answer differs from the one boardls computed. The quick fix replaces it with the computed answer.
+    "#]],
+    );
+}
+
+#[test]
+fn a_key_the_game_does_not_take_has_no_hover_of_its_own() {
+    check(
+        "[race]\nA.\n.B\npie$0ce = queen\n",
+        expect![[r#"
+        "piece"
+        `E202` The case has a property its game does not use. Every game takes `expect`; chess also takes `piece` and `size`.
+    "#]],
+    );
+}
+
+#[test]
+fn plain_text_says_the_same_without_markdown() {
+    check_plain(
+        "[race \"sample$0\"]\nA.\n.B\nexpect = B\n",
+        expect![[r#"
+            "[race \"sample\"]"
+            race "sample" — BalticOI 2008 Game
+
+            B wins: he can always land on A in the middle layer (layer 1) and jump ahead.
+
+            Judge answer: `B` — matches `expect` ✓
+
+            Why: A and B are D = 2 steps apart; a detour costs two steps, which one jump never pays back, so both keep to shortest paths and after 1 move each stand in the middle layer (2 cells), A first. If B's 1st step lands on A, B jumps one step further and arrives first. B can force it: to every move of A he has a reply from which, layer by layer, each cell A can move to is matched by a cell B can move to (a layered matching over the shortest-path cells), down to A's own cell.
+
+            Solved in 0.00 ms
+        "#]],
+    );
+    check_plain(
+        "[chess]\npi$0ece = queen\nsize = 5 5\n",
+        expect![[r#"
+        "piece"
+        piece — chess key, required
+
+        The piece at (1,1): `king`, `rook`, `knight` or `queen` (or 1 to 4 as in the judge input).
     "#]],
     );
 }

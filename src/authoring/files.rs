@@ -1,0 +1,80 @@
+//! `.board` files on disk: read as text (what is not UTF-8 is reported, not refused), and
+//! written atomically. The command line and the language server read and write through here.
+
+use crate::analysis::codes::NOT_UTF8;
+use crate::diag::Diagnostic;
+use crate::span::Span;
+use std::fs;
+use std::io::{self, Write};
+use std::path::Path;
+
+/// The text of a file, decoded.
+pub struct SourceText {
+    pub text: String,
+    /// Where the bytes stop being UTF-8 (the text then holds a lossy decoding).
+    pub invalid_utf8_at: Option<usize>,
+}
+
+impl SourceText {
+    /// What reading the file found: E216 where its bytes stop being UTF-8.
+    pub fn reading_findings(&self) -> Vec<Diagnostic> {
+        self.invalid_utf8_at
+            .map(|at| {
+                Diagnostic::error(
+                    NOT_UTF8,
+                    Span::new(at, at),
+                    format!(
+                        "the file is not valid UTF-8 from byte {at} on; it was read with \
+                         replacement characters"
+                    ),
+                )
+            })
+            .into_iter()
+            .collect()
+    }
+}
+
+pub fn read(path: &Path) -> Result<SourceText, String> {
+    let bytes = fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    Ok(decode(bytes))
+}
+
+pub fn decode(bytes: Vec<u8>) -> SourceText {
+    match String::from_utf8(bytes) {
+        Ok(text) => SourceText {
+            text,
+            invalid_utf8_at: None,
+        },
+        Err(e) => {
+            let at = e.utf8_error().valid_up_to();
+            SourceText {
+                text: String::from_utf8_lossy(e.as_bytes()).into_owned(),
+                invalid_utf8_at: Some(at),
+            }
+        }
+    }
+}
+
+/// Writes through a temporary file in the same folder and a rename, so that an interrupted
+/// run leaves either the old file or the new one, never half of one.
+pub fn write_atomic(path: &Path, contents: &[u8]) -> io::Result<()> {
+    let dir = path
+        .parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let tmp = dir.join(format!(".{name}.boardls-{}.tmp", std::process::id()));
+    let result = (|| {
+        let mut file = fs::File::create(&tmp)?;
+        file.write_all(contents)?;
+        file.sync_all()?;
+        fs::rename(&tmp, path)
+    })();
+    if result.is_err() {
+        let _ = fs::remove_file(&tmp);
+    }
+    result
+}

@@ -1,0 +1,1075 @@
+//! The workspace: its folders with the settings in effect in each, and every `.board` file in
+//! them, open or not. Closed files are read from disk, checked and solved in the background;
+//! each folder's files are one suite whose findings go to every file of it. Settings come in
+//! layers (see [`effective`]).
+//!
+//! Locking: the workspace's lock is taken last and held alone: code holding it never takes a
+//! document's lock, the documents' map or any other, and never waits on the client.
+
+use super::background::Out;
+use super::convert::Encoding;
+use super::diagnostics::{self, Report};
+use super::document::{View, lock};
+use super::server::Shared;
+use super::settings::EditorSettings;
+use super::status::Tally;
+use crate::analysis::{self, Analysis, Verdict, suite};
+use crate::authoring::files;
+use crate::config::{Config, MAX_WORKSPACE_BYTES, MAX_WORKSPACE_FILES, Settings};
+use crate::diag::Diagnostic;
+use crate::games::Unsolved;
+use crate::ide::CaseState;
+use crate::span::LineIndex;
+use std::collections::{BTreeMap, HashMap};
+use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant, SystemTime};
+use tower_lsp_server::ls_types as lsp;
+
+/// Changes are gathered this long before the workspace's reports are made again.
+const REFRESH_AFTER: Duration = Duration::from_millis(100);
+/// While closed files are being solved, their reports are made again this often.
+const REFRESH_EVERY: Duration = Duration::from_millis(300);
+
+/// The configuration in effect for a file: the command line's `base`, then the project's
+/// `boardls.toml` (`project`, when the folder has one), then the editor's settings. The one
+/// place the layers meet.
+pub(crate) fn effective(base: &Config, project: Option<&Settings>, editor: &Settings) -> Config {
+    match project {
+        Some(project) => base.layered(&[project, editor]),
+        None => base.layered(&[editor]),
+    }
+}
+
+pub(crate) struct Workspace {
+    state: Mutex<State>,
+}
+
+struct State {
+    /// Defaults and the command line's flags.
+    base: Config,
+    /// `initializationOptions`.
+    init: EditorSettings,
+    /// The settings without a folder: `workspace/configuration` without a scope, or what
+    /// `workspace/didChangeConfiguration` sent.
+    global: EditorSettings,
+    /// In effect for files in no folder.
+    global_config: Arc<Config>,
+    folders: Vec<Folder>,
+    /// A closed-file solver is running.
+    worker: bool,
+    /// The solve it is running: the file, and the flag that cancels it.
+    solving: Option<(PathBuf, Arc<AtomicBool>)>,
+    refresh_scheduled: bool,
+    stopped: bool,
+}
+
+struct Folder {
+    uri: lsp::Uri,
+    path: PathBuf,
+    /// The folder's own editor settings (`workspace/configuration` with its scope); `None`
+    /// when the client answers no such request: the global ones stand.
+    settings: Option<EditorSettings>,
+    /// The project's `boardls.toml`: not read yet (its layer is kept for when it is).
+    project: Option<Settings>,
+    config: Arc<Config>,
+    checks: bool,
+    scanned: bool,
+    members: BTreeMap<PathBuf, Member>,
+    /// The suite last computed, with what it was computed from.
+    suite: Option<SuiteMemo>,
+    /// What was left out of the last scan (over the caps), said once per scan.
+    left_out: usize,
+}
+
+/// One `.board` file of a folder.
+struct Member {
+    uri: lsp::Uri,
+    open: bool,
+    /// The file as last read from disk (`None` until read).
+    disk: Option<Arc<DiskFile>>,
+    /// One per case of `disk`'s analysis, once known.
+    verdicts: Vec<Option<Arc<Verdict>>>,
+    /// While open: what the editor last published of it.
+    live: Option<Input>,
+    /// The last report made of it while closed (what a pulling client gets).
+    report: Option<Report>,
+    /// The result id of what the client was last told of it while closed.
+    told: Option<String>,
+}
+
+pub(crate) struct DiskFile {
+    text: String,
+    index: LineIndex,
+    /// What reading found (not UTF-8, too large).
+    reading: Vec<Diagnostic>,
+    analysis: Arc<Analysis>,
+    config: Arc<Config>,
+    stamp: Option<Stamp>,
+}
+
+/// One file as a suite takes it.
+#[derive(Clone)]
+struct Input {
+    analysis: Arc<Analysis>,
+    verdicts: Vec<Option<Arc<Verdict>>>,
+    settled: bool,
+}
+
+impl Input {
+    fn same(&self, other: &Input) -> bool {
+        Arc::ptr_eq(&self.analysis, &other.analysis)
+            && self.verdicts.len() == other.verdicts.len()
+            && self
+                .verdicts
+                .iter()
+                .zip(&other.verdicts)
+                .all(|(a, b)| match (a, b) {
+                    (Some(a), Some(b)) => Arc::ptr_eq(a, b),
+                    (None, None) => true,
+                    _ => false,
+                })
+    }
+}
+
+struct SuiteMemo {
+    inputs: Vec<(PathBuf, Input)>,
+    findings: HashMap<PathBuf, Vec<Diagnostic>>,
+}
+
+impl Member {
+    fn new(uri: lsp::Uri) -> Member {
+        Member {
+            uri,
+            open: false,
+            disk: None,
+            verdicts: Vec::new(),
+            live: None,
+            report: None,
+            told: None,
+        }
+    }
+
+    /// What the suite takes of this file: the editor's text while open, else the disk's.
+    fn input(&self) -> Option<Input> {
+        if self.open {
+            return self.live.clone();
+        }
+        let disk = self.disk.as_ref()?;
+        let settled = disk
+            .analysis
+            .cases
+            .iter()
+            .zip(&self.verdicts)
+            .all(|(case, v)| case.board.is_none() || v.is_some());
+        Some(Input {
+            analysis: disk.analysis.clone(),
+            verdicts: self.verdicts.clone(),
+            settled,
+        })
+    }
+
+    /// The first case of the disk's text still to solve (its index).
+    fn next_to_solve(&self) -> Option<usize> {
+        if self.open {
+            return None;
+        }
+        let disk = self.disk.as_ref()?;
+        disk.analysis
+            .cases
+            .iter()
+            .zip(&self.verdicts)
+            .position(|(case, v)| case.board.is_some() && v.is_none())
+    }
+}
+
+impl Folder {
+    fn editor(&self, init: &EditorSettings, global: &EditorSettings) -> EditorSettings {
+        init.merged(self.settings.as_ref().unwrap_or(global))
+    }
+
+    /// The suite's findings per member, when every member is settled; `with` stands in for
+    /// the member at its path (a view the caller holds).
+    fn suite(
+        &mut self,
+        with: Option<(&Path, &Input)>,
+    ) -> Option<HashMap<PathBuf, Vec<Diagnostic>>> {
+        let mut inputs = Vec::with_capacity(self.members.len());
+        for (path, member) in &self.members {
+            let input = match with {
+                Some((p, input)) if p == path.as_path() => Some(input.clone()),
+                _ => member.input(),
+            };
+            // A file not read yet: the suite is not complete.
+            let input = input?;
+            if !input.settled {
+                return None;
+            }
+            inputs.push((path.clone(), input));
+        }
+        if let Some(memo) = &self.suite
+            && memo.inputs.len() == inputs.len()
+            && memo
+                .inputs
+                .iter()
+                .zip(&inputs)
+                .all(|((p, a), (q, b))| p == q && a.same(b))
+        {
+            return Some(memo.findings.clone());
+        }
+        let refs: Vec<Vec<Option<&Verdict>>> = inputs
+            .iter()
+            .map(|(_, i)| i.verdicts.iter().map(Option::as_deref).collect())
+            .collect();
+        let files: Vec<(&Analysis, &[Option<&Verdict>])> = inputs
+            .iter()
+            .zip(&refs)
+            .map(|((_, i), v)| (&*i.analysis, v.as_slice()))
+            .collect();
+        let per_file = suite::findings(&files);
+        let findings: HashMap<PathBuf, Vec<Diagnostic>> = inputs
+            .iter()
+            .map(|(p, _)| p.clone())
+            .zip(per_file)
+            .collect();
+        self.suite = Some(SuiteMemo {
+            inputs,
+            findings: findings.clone(),
+        });
+        Some(findings)
+    }
+}
+
+impl State {
+    fn folder_of(&self, path: &Path) -> Option<usize> {
+        self.folders
+            .iter()
+            .enumerate()
+            .filter(|(_, f)| path.starts_with(&f.path))
+            .max_by_key(|(_, f)| f.path.components().count())
+            .map(|(i, _)| i)
+    }
+
+    /// The folder and member holding `path`, when it is a checked folder's file.
+    fn member_mut(&mut self, path: &Path) -> Option<(&mut Folder, PathBuf)> {
+        let i = self.folder_of(path)?;
+        let folder = &mut self.folders[i];
+        (folder.checks && folder.members.contains_key(path)).then(|| (folder, path.to_path_buf()))
+    }
+
+    fn recompute_configs(&mut self) {
+        let editor = self.init.merged(&self.global);
+        self.global_config = Arc::new(effective(&self.base, None, &editor.layer));
+        for folder in &mut self.folders {
+            let editor = folder.editor(&self.init, &self.global);
+            folder.config = Arc::new(effective(
+                &self.base,
+                folder.project.as_ref(),
+                &editor.layer,
+            ));
+            folder.checks = editor.checks_workspace();
+        }
+    }
+
+    fn cancel_solve_of(&mut self, path: &Path) {
+        if let Some((p, flag)) = &self.solving
+            && p == path
+        {
+            flag.store(true, Ordering::Relaxed);
+        }
+    }
+}
+
+impl Workspace {
+    pub(crate) fn new(base: Config) -> Workspace {
+        let global_config = Arc::new(base.clone());
+        Workspace {
+            state: Mutex::new(State {
+                base,
+                init: EditorSettings::default(),
+                global: EditorSettings::default(),
+                global_config,
+                folders: Vec::new(),
+                worker: false,
+                solving: None,
+                refresh_scheduled: false,
+                stopped: false,
+            }),
+        }
+    }
+
+    /// The configuration in effect for the document at `uri`.
+    pub(crate) fn config_for(&self, uri: &lsp::Uri) -> Arc<Config> {
+        let st = lock(&self.state);
+        let folder = path_of(uri).and_then(|p| st.folder_of(&p));
+        match folder {
+            Some(i) => st.folders[i].config.clone(),
+            None => st.global_config.clone(),
+        }
+    }
+
+    /// The configuration of files in no folder (what `initialized` checks `allow` of).
+    pub(crate) fn global_config(&self) -> Arc<Config> {
+        lock(&self.state).global_config.clone()
+    }
+
+    /// `initialize`: the editor's first settings and the workspace's folders.
+    pub(crate) fn initialize(&self, init: EditorSettings, folders: Vec<lsp::WorkspaceFolder>) {
+        let mut st = lock(&self.state);
+        st.init = init;
+        st.folders = folders.into_iter().filter_map(new_folder).collect();
+        st.recompute_configs();
+    }
+
+    pub(crate) fn folder_uris(&self) -> Vec<lsp::Uri> {
+        lock(&self.state)
+            .folders
+            .iter()
+            .map(|f| f.uri.clone())
+            .collect()
+    }
+
+    /// New editor settings: `global`, and per folder (in [`Workspace::folder_uris`] order)
+    /// when the client gave them. Returns whether any budget changed.
+    pub(crate) fn set_settings(
+        &self,
+        global: EditorSettings,
+        per_folder: Option<Vec<EditorSettings>>,
+    ) -> bool {
+        let mut st = lock(&self.state);
+        let before: Vec<Arc<Config>> = std::iter::once(st.global_config.clone())
+            .chain(st.folders.iter().map(|f| f.config.clone()))
+            .collect();
+        st.global = global;
+        if let Some(per_folder) = per_folder {
+            for (folder, settings) in st.folders.iter_mut().zip(per_folder) {
+                folder.settings = Some(settings);
+            }
+        }
+        st.recompute_configs();
+        let after: Vec<Arc<Config>> = std::iter::once(st.global_config.clone())
+            .chain(st.folders.iter().map(|f| f.config.clone()))
+            .collect();
+        let budget_changed = before.iter().zip(&after).any(|(a, b)| !a.same_budget(b));
+        for folder in &mut st.folders {
+            for member in folder.members.values_mut() {
+                if budget_changed {
+                    for v in &mut member.verdicts {
+                        if v.as_ref().is_some_and(|v| v.budget_bound()) {
+                            *v = None;
+                        }
+                    }
+                }
+                // Read again with the new configuration (its `allow`, its caps).
+                if member
+                    .disk
+                    .as_ref()
+                    .is_some_and(|d| *d.config != *folder.config)
+                {
+                    member.disk = None;
+                }
+            }
+            folder.suite = None;
+        }
+        if budget_changed && let Some((_, flag)) = &st.solving {
+            flag.store(true, Ordering::Relaxed);
+        }
+        budget_changed
+    }
+
+    /// Folders added and removed (`workspace/didChangeWorkspaceFolders`); returns the files of
+    /// the removed ones, whose diagnostics the client no longer needs.
+    pub(crate) fn change_folders(
+        &self,
+        added: Vec<lsp::WorkspaceFolder>,
+        removed: &[lsp::WorkspaceFolder],
+    ) -> Vec<lsp::Uri> {
+        let mut st = lock(&self.state);
+        let mut gone = Vec::new();
+        st.folders.retain(|f| {
+            let keep = !removed.iter().any(|r| r.uri == f.uri);
+            if !keep {
+                gone.extend(
+                    f.members
+                        .values()
+                        .filter(|m| m.told.is_some())
+                        .map(|m| m.uri.clone()),
+                );
+            }
+            keep
+        });
+        for folder in added.into_iter().filter_map(new_folder) {
+            if !st.folders.iter().any(|f| f.path == folder.path) {
+                st.folders.push(folder);
+            }
+        }
+        st.recompute_configs();
+        gone
+    }
+
+    /// Stops the closed-file solver for good: the server is stopping.
+    pub(crate) fn stop(&self) {
+        let mut st = lock(&self.state);
+        st.stopped = true;
+        if let Some((_, flag)) = &st.solving {
+            flag.store(true, Ordering::Relaxed);
+        }
+    }
+}
+
+fn new_folder(folder: lsp::WorkspaceFolder) -> Option<Folder> {
+    let path = path_of(&folder.uri)?;
+    Some(Folder {
+        uri: folder.uri,
+        path,
+        settings: None,
+        project: None,
+        config: Arc::new(Config::default()),
+        checks: true,
+        scanned: false,
+        members: BTreeMap::new(),
+        suite: None,
+        left_out: 0,
+    })
+}
+
+/// The path of a `file:` URI.
+pub(crate) fn path_of(uri: &lsp::Uri) -> Option<PathBuf> {
+    if !uri.as_str().starts_with("file:") {
+        return None;
+    }
+    uri.to_file_path().map(std::borrow::Cow::into_owned)
+}
+
+// ---------------------------------------------------------------------------------------------
+// Open documents
+
+/// A document at `uri` was opened: the editor's text stands for the file from now on.
+pub(crate) fn opened(shared: &Arc<Shared>, uri: &lsp::Uri) {
+    let Some(path) = path_of(uri) else { return };
+    let rescan = {
+        let mut st = lock(&shared.workspace.state);
+        st.cancel_solve_of(&path);
+        match st.member_mut(&path) {
+            Some((folder, path)) => {
+                if let Some(member) = folder.members.get_mut(&path) {
+                    member.open = true;
+                }
+                false
+            }
+            // A file the last scan did not see (new, and no file watcher told us).
+            None => {
+                st.folder_of(&path)
+                    .is_some_and(|i| st.folders[i].checks && st.folders[i].scanned)
+                    && path.extension().is_some_and(|e| e == "board")
+            }
+        }
+    };
+    if rescan {
+        scan_later(shared);
+    }
+}
+
+/// A document was closed: the file on disk stands for it again (read anew: the editor may have
+/// left it unsaved). Returns whether the workspace reports on it (else its diagnostics are to
+/// be cleared).
+pub(crate) fn closed(shared: &Arc<Shared>, uri: &lsp::Uri) -> bool {
+    let Some(path) = path_of(uri) else {
+        return false;
+    };
+    let member = {
+        let mut st = lock(&shared.workspace.state);
+        match st.member_mut(&path) {
+            Some((folder, path)) => {
+                if let Some(member) = folder.members.get_mut(&path) {
+                    member.open = false;
+                    member.live = None;
+                    member.disk = None;
+                    member.told = None;
+                }
+                true
+            }
+            None => false,
+        }
+    };
+    if member {
+        read_later(shared);
+    }
+    member
+}
+
+/// What the editor published of an open document: the suite of its folder takes it.
+pub(crate) fn record_open(shared: &Shared, uri: &lsp::Uri, view: &View) {
+    let Some(path) = path_of(uri) else { return };
+    let input = input_of(view);
+    let mut st = lock(&shared.workspace.state);
+    if let Some((folder, path)) = st.member_mut(&path)
+        && let Some(member) = folder.members.get_mut(&path)
+    {
+        member.open = true;
+        member.live = Some(input);
+    }
+}
+
+fn input_of(view: &View) -> Input {
+    let file = view.file();
+    Input {
+        analysis: view.analysis.clone(),
+        verdicts: view
+            .states
+            .iter()
+            .map(|s| match s {
+                CaseState::Done(v) => Some(v.clone()),
+                _ => None,
+            })
+            .collect(),
+        settled: file.settled(),
+    }
+}
+
+/// The findings, in the document at `uri` as `view` holds it, of the suite it is part of: its
+/// workspace folder's files (`Some`, empty while any of them is still being solved); `None`
+/// when it is part of no such suite (it may then be a suite of its own).
+pub(crate) fn suite_findings(
+    shared: &Shared,
+    uri: &lsp::Uri,
+    view: &View,
+) -> Option<Vec<Diagnostic>> {
+    let path = path_of(uri)?;
+    let input = input_of(view);
+    let mut st = lock(&shared.workspace.state);
+    let (folder, path) = st.member_mut(&path)?;
+    let findings = folder.suite(Some((&path, &input)));
+    Some(
+        findings
+            .and_then(|mut f| f.remove(&path))
+            .unwrap_or_default(),
+    )
+}
+
+// ---------------------------------------------------------------------------------------------
+// Files on disk
+
+/// Files created, changed or deleted outside the editor (`workspace/didChangeWatchedFiles`).
+pub(crate) fn files_changed(shared: &Arc<Shared>, changes: &[lsp::FileEvent]) {
+    let mut rescan = false;
+    {
+        let mut st = lock(&shared.workspace.state);
+        for change in changes {
+            let Some(path) = path_of(&change.uri) else {
+                continue;
+            };
+            if path.extension().is_none_or(|e| e != "board") {
+                continue;
+            }
+            if change.typ == lsp::FileChangeType::CHANGED {
+                st.cancel_solve_of(&path);
+                if let Some((folder, path)) = st.member_mut(&path)
+                    && let Some(member) = folder.members.get_mut(&path)
+                    && !member.open
+                {
+                    member.disk = None;
+                }
+            } else {
+                rescan = true;
+            }
+        }
+    }
+    if rescan {
+        scan_later(shared);
+    } else {
+        read_later(shared);
+    }
+}
+
+/// Scans every checked folder again (what is in each may have changed), then reads and solves.
+pub(crate) fn scan_later(shared: &Arc<Shared>) {
+    {
+        let mut st = lock(&shared.workspace.state);
+        for folder in &mut st.folders {
+            folder.scanned = false;
+        }
+    }
+    read_later(shared);
+}
+
+/// Brings the workspace up to date off the request path: scans folders not scanned yet,
+/// reads files not read yet, and starts the closed-file solver when there is work.
+pub(crate) fn read_later(shared: &Arc<Shared>) {
+    let task_shared = shared.clone();
+    shared.spawn_blocking(move || {
+        scan_and_read(&task_shared);
+        schedule_refresh(&task_shared);
+        ensure_solver(&task_shared);
+    });
+}
+
+fn scan_and_read(shared: &Arc<Shared>) {
+    // Scans, each without the lock.
+    let to_scan: Vec<(usize, PathBuf)> = {
+        let st = lock(&shared.workspace.state);
+        st.folders
+            .iter()
+            .enumerate()
+            .filter(|(_, f)| f.checks && !f.scanned)
+            .map(|(i, f)| (i, f.path.clone()))
+            .collect()
+    };
+    for (i, root) in to_scan {
+        let (found, left_out) = scan(&root);
+        let gone = {
+            let mut st = lock(&shared.workspace.state);
+            let Some(folder) = st.folders.get_mut(i).filter(|f| f.path == root) else {
+                continue;
+            };
+            folder.scanned = true;
+            folder.suite = None;
+            let mut gone = Vec::new();
+            let found: HashMap<PathBuf, Option<Stamp>> = found.into_iter().collect();
+            folder.members.retain(|path, member| {
+                let Some(now) = found.get(path) else {
+                    if member.told.is_some() && !member.open {
+                        gone.push(member.uri.clone());
+                    }
+                    return false;
+                };
+                // Changed on disk since it was read (a client without a file watcher).
+                if member.disk.as_ref().is_some_and(|d| d.stamp != *now) {
+                    member.disk = None;
+                }
+                true
+            });
+            for path in found.keys() {
+                if !folder.members.contains_key(path)
+                    && let Some(uri) = lsp::Uri::from_file_path(path)
+                {
+                    folder.members.insert(path.clone(), Member::new(uri));
+                }
+            }
+            let newly_left_out = left_out > 0 && left_out != folder.left_out;
+            folder.left_out = left_out;
+            if newly_left_out {
+                shared.send(Out::Log(
+                    lsp::MessageType::WARNING,
+                    format!(
+                        "boardls: {}: {left_out} .board file(s) left out of the workspace's \
+                         checks (at most {MAX_WORKSPACE_FILES} files, {} MiB per folder)",
+                        root.display(),
+                        MAX_WORKSPACE_BYTES >> 20
+                    ),
+                ));
+            }
+            gone
+        };
+        for uri in gone {
+            shared.send(Out::PublishFile {
+                uri,
+                diagnostics: Vec::new(),
+            });
+        }
+    }
+    // Reads, each without the lock.
+    loop {
+        let next = {
+            let st = lock(&shared.workspace.state);
+            if st.stopped {
+                return;
+            }
+            st.folders.iter().enumerate().find_map(|(i, f)| {
+                if !f.checks {
+                    return None;
+                }
+                f.members
+                    .iter()
+                    .find(|(_, m)| !m.open && m.disk.is_none())
+                    .map(|(p, _)| (i, p.clone(), f.config.clone()))
+            })
+        };
+        let Some((i, path, config)) = next else {
+            return;
+        };
+        let disk = Arc::new(read(&path, config));
+        let mut st = lock(&shared.workspace.state);
+        let Some(folder) = st.folders.get_mut(i) else {
+            continue;
+        };
+        folder.suite = None;
+        if let Some(member) = folder.members.get_mut(&path) {
+            // Verdicts of contents that are still there are kept (the cache may have dropped
+            // them); the rest is solved again.
+            let old: HashMap<u64, Arc<Verdict>> = member
+                .disk
+                .iter()
+                .flat_map(|d| d.analysis.cases.iter().map(|c| c.content_key))
+                .zip(member.verdicts.iter())
+                .filter_map(|(k, v)| v.clone().map(|v| (k, v)))
+                .collect();
+            member.verdicts = disk
+                .analysis
+                .cases
+                .iter()
+                .map(|c| {
+                    c.board.as_ref()?;
+                    old.get(&c.content_key)
+                        .cloned()
+                        .or_else(|| shared.cache.get(c.content_key))
+                })
+                .collect();
+            member.disk = Some(disk);
+        }
+    }
+}
+
+/// The `.board` files under `root`, in name order, skipping what `.gitignore` and hidden
+/// folders hide (as editors' searches do), at most [`MAX_WORKSPACE_FILES`] and
+/// [`MAX_WORKSPACE_BYTES`]; and how many were left out over those caps.
+fn scan(root: &Path) -> (Vec<(PathBuf, Option<Stamp>)>, usize) {
+    let walker = ignore::WalkBuilder::new(root)
+        .hidden(true)
+        .require_git(false)
+        .follow_links(false)
+        .sort_by_file_name(std::ffi::OsStr::cmp)
+        .build();
+    let (mut found, mut left_out, mut bytes) = (Vec::new(), 0, 0u64);
+    for entry in walker.flatten() {
+        let path = entry.path();
+        if !entry.file_type().is_some_and(|t| t.is_file())
+            || path.extension().is_none_or(|e| e != "board")
+        {
+            continue;
+        }
+        let meta = entry.metadata().ok();
+        let size = meta.as_ref().map_or(0, std::fs::Metadata::len);
+        if found.len() >= MAX_WORKSPACE_FILES || bytes.saturating_add(size) > MAX_WORKSPACE_BYTES {
+            left_out += 1;
+            continue;
+        }
+        bytes += size;
+        found.push((path.to_path_buf(), meta.as_ref().and_then(stamp)));
+    }
+    (found, left_out)
+}
+
+/// When a file was last modified, and its length: what tells a rescan that it changed.
+type Stamp = (SystemTime, u64);
+
+fn stamp(meta: &std::fs::Metadata) -> Option<Stamp> {
+    Some((meta.modified().ok()?, meta.len()))
+}
+
+fn read(path: &Path, config: Arc<Config>) -> DiskFile {
+    let meta = std::fs::metadata(path).ok();
+    let stamp = meta.as_ref().and_then(stamp);
+    let size = meta.as_ref().map_or(0, std::fs::Metadata::len);
+    if size > config.max_file_bytes as u64 {
+        return DiskFile {
+            text: String::new(),
+            index: LineIndex::new(""),
+            reading: Vec::new(),
+            analysis: Arc::new(analysis::too_large(size, &config)),
+            config,
+            stamp,
+        };
+    }
+    // A file that vanished between the scan and now reads as empty: the next scan drops it.
+    let source = files::read(path).unwrap_or_else(|_| files::decode(Vec::new()));
+    let analysis = catch_unwind(AssertUnwindSafe(|| {
+        analysis::analyse(&source.text, &config)
+    }))
+    .unwrap_or_default();
+    DiskFile {
+        index: LineIndex::new(&source.text),
+        reading: source.reading_findings(),
+        text: source.text,
+        analysis: Arc::new(analysis),
+        config,
+        stamp,
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Solving closed files
+
+fn ensure_solver(shared: &Arc<Shared>) {
+    {
+        let mut st = lock(&shared.workspace.state);
+        let work = st
+            .folders
+            .iter()
+            .any(|f| f.checks && f.members.values().any(|m| m.next_to_solve().is_some()));
+        if st.worker || st.stopped || !work {
+            return;
+        }
+        st.worker = true;
+    }
+    let task_shared = shared.clone();
+    shared.spawn_blocking(move || solver(&task_shared));
+}
+
+/// Solves the closed files' cases one at a time, until none is left.
+fn solver(shared: &Arc<Shared>) {
+    let mut last_refresh = Instant::now();
+    loop {
+        let job = {
+            let mut st = lock(&shared.workspace.state);
+            let next = if st.stopped {
+                None
+            } else {
+                st.folders.iter().enumerate().find_map(|(i, f)| {
+                    if !f.checks {
+                        return None;
+                    }
+                    f.members.iter().find_map(|(p, m)| {
+                        let case = m.next_to_solve()?;
+                        Some((i, p.clone(), m.disk.clone()?, case))
+                    })
+                })
+            };
+            let Some((i, path, disk, case)) = next else {
+                st.worker = false;
+                st.solving = None;
+                drop(st);
+                schedule_refresh(shared);
+                return;
+            };
+            let flag = Arc::new(AtomicBool::new(false));
+            st.solving = Some((path.clone(), flag.clone()));
+            (i, path, disk, case, flag)
+        };
+        let (i, path, disk, index, flag) = job;
+        let case = &disk.analysis.cases[index];
+        let budget = analysis::budget(&disk.config).with_cancel(flag);
+        let verdict = catch_unwind(AssertUnwindSafe(|| shared.cache.solve(case, &budget)))
+            .unwrap_or_else(|panic| {
+                Some((
+                    Arc::new(Verdict::Failed(analysis::solve::panic_message(&panic))),
+                    true,
+                ))
+            })
+            .map(|(v, _)| v);
+        let file_done = {
+            let mut st = lock(&shared.workspace.state);
+            st.solving = None;
+            let member = st
+                .folders
+                .get_mut(i)
+                .and_then(|f| f.members.get_mut(&path))
+                .filter(|m| m.disk.as_ref().is_some_and(|d| Arc::ptr_eq(d, &disk)));
+            match (member, verdict) {
+                (Some(member), Some(v))
+                    if !matches!(*v, Verdict::Unsolved(Unsolved::Cancelled)) =>
+                {
+                    if let Some(slot) = member.verdicts.get_mut(index) {
+                        *slot = Some(v);
+                    }
+                    member.next_to_solve().is_none()
+                }
+                _ => false,
+            }
+        };
+        if file_done || last_refresh.elapsed() >= REFRESH_EVERY {
+            schedule_refresh(shared);
+            last_refresh = Instant::now();
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reports
+
+/// Makes the workspace's reports again soon: changes that come together are taken together.
+pub(crate) fn schedule_refresh(shared: &Arc<Shared>) {
+    {
+        let mut st = lock(&shared.workspace.state);
+        if st.refresh_scheduled || st.stopped {
+            return;
+        }
+        st.refresh_scheduled = true;
+    }
+    let task_shared = shared.clone();
+    shared.spawn(async move {
+        tokio::time::sleep(REFRESH_AFTER).await;
+        let blocking = task_shared.clone();
+        task_shared.spawn_blocking(move || refresh(&blocking));
+    });
+}
+
+/// Makes every closed file's report again and tells the client what changed; republishes the
+/// open documents of checked folders, whose suite findings may have changed with the others.
+fn refresh(shared: &Arc<Shared>) {
+    let enc = shared.caps().encoding;
+    let mut outs = Vec::new();
+    let mut open = Vec::new();
+    {
+        let mut st = lock(&shared.workspace.state);
+        st.refresh_scheduled = false;
+        for folder in &mut st.folders {
+            if !folder.checks {
+                for member in folder.members.values_mut() {
+                    if member.told.take().is_some() && !member.open {
+                        outs.push(Out::PublishFile {
+                            uri: member.uri.clone(),
+                            diagnostics: Vec::new(),
+                        });
+                    }
+                    member.report = None;
+                }
+                continue;
+            }
+            let suite = folder.suite(None);
+            for (path, member) in &mut folder.members {
+                if member.open {
+                    open.push(member.uri.clone());
+                    continue;
+                }
+                let Some(disk) = member.disk.clone() else {
+                    continue;
+                };
+                let found = suite.as_ref().and_then(|s| s.get(path)).cloned();
+                let report = closed_report(&disk, &member.verdicts, found, &member.uri, enc);
+                if member.told.as_ref() != Some(&report.result_id) {
+                    member.told = Some(report.result_id.clone());
+                    outs.push(Out::PublishFile {
+                        uri: member.uri.clone(),
+                        diagnostics: report.diagnostics.clone(),
+                    });
+                }
+                member.report = Some(report);
+            }
+        }
+    }
+    for out in outs {
+        shared.send(out);
+    }
+    for uri in open {
+        if let Some(doc) = shared.doc(&uri)
+            && let Ok(view) = View::build(&doc, doc.snapshot(), &shared.cache)
+        {
+            super::background::publish(shared, &doc, &view);
+        }
+    }
+    shared.send(Out::Status);
+}
+
+fn closed_report(
+    disk: &DiskFile,
+    verdicts: &[Option<Arc<Verdict>>],
+    suite: Option<Vec<Diagnostic>>,
+    uri: &lsp::Uri,
+    enc: Encoding,
+) -> Report {
+    let refs: Vec<Option<&Verdict>> = verdicts.iter().map(Option::as_deref).collect();
+    let mut more = disk.reading.clone();
+    more.extend(suite.unwrap_or_default());
+    let found = analysis::report(&disk.analysis, &refs, more, &disk.config);
+    Report::new(diagnostics::to_lsp(
+        &disk.text,
+        &disk.index,
+        uri,
+        &found,
+        enc,
+    ))
+}
+
+/// Every closed file's last report, with its URI (for `workspace/diagnostic`).
+pub(crate) fn closed_reports(shared: &Shared) -> Vec<(lsp::Uri, Report)> {
+    let st = lock(&shared.workspace.state);
+    st.folders
+        .iter()
+        .filter(|f| f.checks)
+        .flat_map(|f| f.members.values())
+        .filter(|m| !m.open)
+        .filter_map(|m| Some((m.uri.clone(), m.report.clone()?)))
+        .collect()
+}
+
+/// The last report of a closed file of the workspace.
+pub(crate) fn closed_report_of(shared: &Shared, uri: &lsp::Uri) -> Option<Report> {
+    let path = path_of(uri)?;
+    let mut st = lock(&shared.workspace.state);
+    let (folder, path) = st.member_mut(&path)?;
+    let member = folder.members.get(&path)?;
+    if member.open {
+        return None;
+    }
+    member.report.clone()
+}
+
+/// Cases of closed files being solved (or waiting to be) and left unsolved within budget.
+pub(crate) fn tally(shared: &Shared) -> Tally {
+    let st = lock(&shared.workspace.state);
+    let mut tally = Tally::default();
+    for member in st
+        .folders
+        .iter()
+        .filter(|f| f.checks)
+        .flat_map(|f| f.members.values())
+        .filter(|m| !m.open)
+    {
+        let Some(disk) = &member.disk else { continue };
+        for (case, verdict) in disk.analysis.cases.iter().zip(&member.verdicts) {
+            match verdict {
+                None if case.board.is_some() => tally.solving += 1,
+                Some(v) if v.budget_bound() => tally.unsolved += 1,
+                _ => {}
+            }
+        }
+    }
+    tally
+}
+
+// ---------------------------------------------------------------------------------------------
+// A suite on request
+
+/// Where the suite of the file at `uri` stands, the file as `view` holds it.
+pub(crate) fn suite_of(shared: &Shared, uri: &lsp::Uri, view: &View) -> SuiteOf {
+    let Some(path) = path_of(uri) else {
+        return SuiteOf::Alone;
+    };
+    let input = input_of(view);
+    let mut st = lock(&shared.workspace.state);
+    let Some(i) = st.folder_of(&path) else {
+        return SuiteOf::Alone;
+    };
+    let folder = &mut st.folders[i];
+    if !folder.checks {
+        return SuiteOf::Alone;
+    }
+    if !folder.scanned {
+        return SuiteOf::Pending;
+    }
+    if !folder.members.contains_key(&path) {
+        return SuiteOf::Alone;
+    }
+    let Some(findings) = folder.suite(Some((&path, &input))) else {
+        return SuiteOf::Pending;
+    };
+    let Some(memo) = folder.suite.as_ref() else {
+        return SuiteOf::Pending;
+    };
+    SuiteOf::Settled {
+        files: memo
+            .inputs
+            .iter()
+            .map(|(_, i)| (i.analysis.clone(), i.verdicts.clone()))
+            .collect(),
+        findings: findings.into_values().flatten().collect(),
+    }
+}
+
+/// One file of a suite: its analysis and each case's verdict (`None`: none).
+pub(crate) type SuiteFile = (Arc<Analysis>, Vec<Option<Arc<Verdict>>>);
+
+pub(crate) enum SuiteOf {
+    /// The file is in no checked folder (or the scan left it out): a suite of its own.
+    Alone,
+    /// Its folder is still being scanned, read or solved.
+    Pending,
+    /// Its folder's files, each as analysis and verdicts, and the suite's findings.
+    Settled {
+        files: Vec<SuiteFile>,
+        findings: Vec<Diagnostic>,
+    },
+}
