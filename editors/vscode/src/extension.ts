@@ -8,11 +8,13 @@ import { execFile } from 'node:child_process';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import {
+  ClientCapabilities,
   ExecuteCommandRequest,
   LanguageClient,
   LanguageClientOptions,
   ServerOptions,
   State,
+  StaticFeature,
 } from 'vscode-languageclient/node';
 import { BoardPreview } from './preview';
 import { chooseServer, ServerChoice } from './serverPath';
@@ -28,14 +30,21 @@ let client: LanguageClient | undefined;
 let output: vscode.OutputChannel;
 let preview: BoardPreview | undefined;
 let extensionPath: string;
+let statusItem: vscode.StatusBarItem;
 
 export async function activate(context: vscode.ExtensionContext): Promise<void> {
   output = vscode.window.createOutputChannel('boardls');
   extensionPath = context.extensionPath;
   preview = new BoardPreview(() => client);
+  statusItem = vscode.window.createStatusBarItem('boardls.status', vscode.StatusBarAlignment.Left, 0);
+  statusItem.name = 'boardls';
+  statusItem.command = 'workbench.actions.view.problems';
+  showStatus({ solving: 0, unsolved: 0, message: '' });
   context.subscriptions.push(
     output,
     preview,
+    statusItem,
+    vscode.window.onDidChangeActiveTextEditor(updateStatusVisibility),
     vscode.commands.registerCommand('boardls.openPreview', () => preview?.open(vscode.window.activeTextEditor, false)),
     vscode.commands.registerCommand('boardls.openPreviewToSide', () =>
       preview?.open(vscode.window.activeTextEditor, true),
@@ -48,8 +57,10 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     // Trusting the workspace makes boardls.server.path count: start the binary it names.
     vscode.workspace.onDidGrantWorkspaceTrust(() => void restartServer()),
     vscode.workspace.onDidChangeConfiguration((e) => {
-      // The budget is read once, at `initialize`: a new one needs a new server.
-      if (['boardls.server', 'boardls.solve', 'boardls.diagnostics'].some((s) => e.affectsConfiguration(s))) {
+      // Only another binary or its arguments need a new server: the server asks for the other
+      // settings (`workspace/configuration`) when the client tells it they changed, and keeps
+      // its solved results.
+      if (e.affectsConfiguration('boardls.server')) {
         void restartServer();
       }
     }),
@@ -140,6 +151,9 @@ async function startServer(): Promise<void> {
     ],
     outputChannel: output,
     initializationOptions: initializationOptions(solveSettings()),
+    // `workspace/didChangeConfiguration` on a change of any boardls setting; the server then
+    // asks for the section per workspace folder.
+    synchronize: { configurationSection: 'boardls' },
     // The preview redraws when there may be something new: diagnostics are published after an
     // analysis (when they changed), and lenses are asked for again after every new result.
     middleware: {
@@ -157,6 +171,8 @@ async function startServer(): Promise<void> {
   output.appendLine(`starting ${SOURCE_WORDS[server.source]}: ${command} (${await serverVersion(command)})`);
   output.appendLine(`$ ${command} lsp ${extraArgs.join(' ')}`.trimEnd());
   client = new LanguageClient('boardls', 'boardls', serverOptions, clientOptions);
+  client.registerFeature(new StatusFeature());
+  client.onNotification(STATUS_NOTIFICATION, showStatus);
   try {
     await client.start();
   } catch (err) {
@@ -173,6 +189,7 @@ async function startServer(): Promise<void> {
 async function stopServer(): Promise<void> {
   const old = client;
   client = undefined;
+  showStatus({ solving: 0, unsolved: 0, message: '' });
   if (old && old.state !== State.Stopped) {
     try {
       await old.stop(2000);
@@ -294,5 +311,47 @@ async function exportTests(): Promise<void> {
     if (choice) {
       output.show();
     }
+  }
+}
+
+// `boardls/status` (see the server's README, "Status"): sent when the count of cases being solved
+// or left unsolved changes, to a client that announces the experimental capability.
+const STATUS_NOTIFICATION = 'boardls/status';
+
+interface Status {
+  solving: number;
+  unsolved: number;
+  /** "3 solving, 1 unsolved"; empty when there is nothing to say. */
+  message: string;
+}
+
+class StatusFeature implements StaticFeature {
+  fillClientCapabilities(capabilities: ClientCapabilities): void {
+    capabilities.experimental = { ...(capabilities.experimental as object | undefined), boardlsStatus: true };
+  }
+  initialize(): void {}
+  getState(): { kind: 'static' } {
+    return { kind: 'static' };
+  }
+  clear(): void {}
+}
+
+function showStatus(status: Status): void {
+  const icon = status.solving > 0 ? '$(sync~spin)' : status.unsolved > 0 ? '$(warning)' : '$(check)';
+  statusItem.text = status.message ? `${icon} boardls: ${status.message}` : `${icon} boardls`;
+  statusItem.tooltip =
+    status.solving > 0 || status.unsolved > 0
+      ? `${status.solving} case(s) being solved, ${status.unsolved} left unsolved within the budget (W211). Click for the Problems panel.`
+      : 'boardls: every case solved';
+  updateStatusVisibility();
+}
+
+// Shown while a .board file is in front, or while something is still being solved.
+function updateStatusVisibility(): void {
+  const busy = statusItem.text !== '$(check) boardls';
+  if (activeBoardDocument() || busy) {
+    statusItem.show();
+  } else {
+    statusItem.hide();
   }
 }

@@ -28,6 +28,8 @@ const LENS_EDITED = 'Alice: win ✓ · draw ✗ · lose ✗'; // ..A         →
 
 const result = { steps: [] };
 const shots = [];
+// The bundled server's binary, once the step that finds it has run.
+let serverBin;
 let page;
 
 function log(msg) {
@@ -317,6 +319,7 @@ async function main() {
       }
       const pids = processesOf(bin);
       if (pids.length === 0) throw new Error(`no running process of ${bin}`);
+      serverBin = bin;
       return { line: line.replace(/^.*?starting/, 'starting'), version, pids };
     });
 
@@ -631,6 +634,38 @@ async function main() {
       const rows = await page.locator('.markers-panel .monaco-list-row').filter({ hasText: /boardls check/ }).count();
       await shot('09-task-problems');
       return { problem: text, rowsShown: rows };
+    });
+
+    await step('a setting changes without a restart', async () => {
+      // The wrong expect is an error until boardls.diagnostics.allow silences E210; the server
+      // reads the new setting itself: the same process, no second start in the output channel.
+      fs.writeFileSync(path.join(WS, 'settings-live.board'), '[zgame "live"]\n..B\n..B\nBB.\nexpect = yes no no\n');
+      await openFile('settings-live.board');
+      await page.waitForSelector('.monaco-editor .squiggly-error', { timeout: 30000 });
+      const bundled = findFiles(LOGS, /boardls\.log$/);
+      const starts = () =>
+        bundled.map((f) => fs.readFileSync(f, 'utf8').split('\n').filter((l) => l.includes('starting the server')).length).reduce((a, b) => a + b, 0);
+      const before = starts();
+      const bin = serverBin;
+      const pidsBefore = processesOf(bin);
+      writeJson(path.join(WS, '.vscode', 'settings.json'), { 'boardls.diagnostics.allow': ['E210'] });
+      await until('the error gone', async () => ((await page.locator('.monaco-editor .squiggly-error').count()) === 0 ? true : null), 30000);
+      writeJson(path.join(WS, '.vscode', 'settings.json'), {});
+      await page.waitForSelector('.monaco-editor .squiggly-error', { timeout: 30000 });
+      const pidsAfter = processesOf(bin);
+      if (starts() !== before) throw new Error('the server was started again');
+      if (pidsBefore.length === 0 || pidsBefore.join() !== pidsAfter.join()) throw new Error(`server processes ${pidsBefore} became ${pidsAfter}`);
+      return { pids: pidsAfter, starts: before };
+    });
+
+    await step('status bar', async () => {
+      const item = page.locator('.statusbar-item').filter({ hasText: /boardls/ }).first();
+      await item.waitFor({ timeout: 30000 });
+      const text = await until('the status at rest', async () => {
+        const t = (await item.innerText()).trim();
+        return /solving/.test(t) ? null : t;
+      }, 30000);
+      return { text };
     });
 
     await step('missing server binary', async () => {
