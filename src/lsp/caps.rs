@@ -15,7 +15,7 @@ pub const APPLY_FIX: &str = "boardls.applyFix";
 pub const SOLVE_WITH_BUDGET: &str = "boardls.solveWithBudget";
 /// `[uri, folder?]`: write the file's cases out as judge tests into `folder` (a path), by
 /// default `<file stem>-tests` beside the file.
-pub const EXPORT_TESTS: &str = "boardls.exportTests";
+pub const EXPORT_TESTS: &str = "boardls.exportFile";
 /// `[uri]`: check the suite the file belongs to (its workspace folder's `.board` files, or the
 /// file alone) and show what it covers.
 pub const CHECK_SUITE: &str = "boardls.checkSuite";

@@ -447,10 +447,37 @@ async fn token_legend_is_the_contract_with_the_extensions() {
             "boardls.writeAllExpect",
             "boardls.applyFix",
             "boardls.solveWithBudget",
-            "boardls.exportTests",
+            "boardls.exportFile",
             "boardls.checkSuite"
         ])
     );
+    // vscode-languageclient registers the server's commands in VS Code: one the extension
+    // registers itself would stop the client from starting ("command … already exists").
+    let manifest: Value = serde_json::from_str(
+        &std::fs::read_to_string(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/editors/vscode/package.json"
+        ))
+        .expect("the extension's manifest"),
+    )
+    .expect("JSON");
+    let extension_commands: Vec<&str> = manifest["contributes"]["commands"]
+        .as_array()
+        .expect("commands")
+        .iter()
+        .filter_map(|c| c["command"].as_str())
+        .collect();
+    assert!(extension_commands.contains(&"boardls.exportTests"));
+    for command in init["capabilities"]["executeCommandProvider"]["commands"]
+        .as_array()
+        .expect("commands")
+    {
+        let command = command.as_str().expect("a name");
+        assert!(
+            !extension_commands.contains(&command),
+            "{command} is both a server command and one of the extension's"
+        );
+    }
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

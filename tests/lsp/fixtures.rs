@@ -54,7 +54,7 @@ pub(crate) fn title(lens: &Value) -> String {
 /// The lenses of `lenses` (a `textDocument/codeLens` answer) about cases: without the file's
 /// own commands ("Export tests…", "Check suite") on its first line.
 pub(crate) fn case_lenses(lenses: Value) -> Value {
-    let file_wide = ["boardls.exportTests", "boardls.checkSuite"];
+    let file_wide = ["boardls.exportFile", "boardls.checkSuite"];
     Value::Array(
         lenses
             .as_array()

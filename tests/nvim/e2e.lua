@@ -62,7 +62,7 @@ local function request(buf, method, params)
   fail(method .. ": no answer")
 end
 
-local FILE_LENSES = { ["boardls.exportTests"] = true, ["boardls.checkSuite"] = true }
+local FILE_LENSES = { ["boardls.exportFile"] = true, ["boardls.checkSuite"] = true }
 
 -- The case lenses: line and title.
 local function lens_titles(buf)
