@@ -54,6 +54,9 @@ pub struct Config {
     pub max_diagnostics: usize,
     /// Codes silenced everywhere (as `// boardls: allow CODE` does for one file).
     pub allow: Vec<String>,
+    /// Codes reported as errors whatever their own severity (`deny`), so that CI can fail on a
+    /// warning or a suite finding. A file's own `allow` still silences them in that file.
+    pub deny: Vec<String>,
 }
 
 impl Config {
@@ -69,6 +72,27 @@ impl Config {
     /// Sets the memory cap from MiB, as the command line and the editor give it.
     pub fn set_solve_memory_mib(&mut self, mib: u64) {
         self.solve_memory = mib_to_bytes(mib);
+    }
+
+    /// Silences `codes`, taking them off `deny`: a layer's word on a code replaces what the
+    /// layers below it said (the command line over the project's `boardls.toml`, …).
+    pub fn allow_codes(&mut self, codes: &[String]) {
+        for code in codes {
+            self.deny.retain(|c| c != code);
+            if !self.allow.contains(code) {
+                self.allow.push(code.clone());
+            }
+        }
+    }
+
+    /// Makes `codes` errors, taking them off `allow` (see [`Config::allow_codes`]).
+    pub fn deny_codes(&mut self, codes: &[String]) {
+        for code in codes {
+            self.allow.retain(|c| c != code);
+            if !self.deny.contains(code) {
+                self.deny.push(code.clone());
+            }
+        }
     }
 
     /// Sets the solve cache's cap from MiB, as the command line and the editor give it.
@@ -154,6 +178,7 @@ impl Default for Config {
             solve_cache: SOLVE_CACHE,
             max_diagnostics: MAX_DIAGNOSTICS,
             allow: Vec::new(),
+            deny: Vec::new(),
         }
     }
 }

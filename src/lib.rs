@@ -9,6 +9,7 @@ pub mod emit;
 pub mod games;
 pub mod ide;
 pub mod lsp;
+pub mod project;
 pub mod render;
 pub mod span;
 pub mod syntax;

@@ -22,6 +22,9 @@ pub const NOT_UTF8: &str = "E216";
 pub const UNCOVERED_ANSWER: &str = "I220";
 pub const NO_MAX_CASE: &str = "I221";
 pub const DUPLICATE_BOARD: &str = "I222";
+pub const CONFIG_SYNTAX: &str = "E230";
+pub const CONFIG_UNKNOWN_KEY: &str = "E231";
+pub const CONFIG_BAD_VALUE: &str = "E232";
 
 pub const CODES: &[(&str, &str)] = &[
     (
@@ -99,6 +102,18 @@ pub const CODES: &[(&str, &str)] = &[
     (
         DUPLICATE_BOARD,
         "Suite check: this board repeats an earlier one (possibly mirrored or rotated, where the game's rules are symmetric), so it tests nothing new.",
+    ),
+    (
+        CONFIG_SYNTAX,
+        "`boardls.toml` is not valid TOML. boardls reads none of it until it parses; the message names what the TOML parser expected.",
+    ),
+    (
+        CONFIG_UNKNOWN_KEY,
+        "`boardls.toml` has a key boardls does not know (a typo silences nothing, so it is an error). The keys are `allow`, `deny`, `exclude`, `nodes`, `time`, `memory`, `suite` and the table `[export]` with `out`; the JSON Schema `boardls.schema.json` lists them for editors.",
+    ),
+    (
+        CONFIG_BAD_VALUE,
+        "A key of `boardls.toml` has a value of the wrong kind or out of range: codes must be boardls codes, `exclude` holds globs, `nodes` and `memory` are whole numbers, `time` is seconds.",
     ),
 ];
 

@@ -10,7 +10,7 @@ pub(crate) use solve::verdict_diagnostics;
 pub use solve::{SolveCache, Verdict};
 
 use crate::config::Config;
-use crate::diag::Diagnostic;
+use crate::diag::{Diagnostic, Severity};
 use crate::games::{Budget, Unsolved};
 use crate::span::Span;
 use crate::syntax::{self, Parse};
@@ -101,9 +101,15 @@ pub fn too_large(bytes: u64, config: &Config) -> Analysis {
     }
 }
 
-/// Sorted, `allow`ed codes removed (the file's own and `config`'s), capped.
+/// Sorted, `allow`ed codes removed (the file's own and `config`'s), `deny`ed codes made
+/// errors, capped.
 pub fn finish(analysis: &Analysis, mut diags: Vec<Diagnostic>, config: &Config) -> Vec<Diagnostic> {
     diags.retain(|d| !analysis.is_allowed(d.code) && !config.allow.iter().any(|c| c == d.code));
+    for d in &mut diags {
+        if config.deny.iter().any(|c| c == d.code) {
+            d.severity = Severity::Error;
+        }
+    }
     diags.sort_by_key(|d| (d.span.start, d.span.end));
     diags.truncate(config.max_diagnostics);
     diags
