@@ -356,7 +356,7 @@ fn strings_in(
         return Vec::new();
     };
     let mut out = Vec::new();
-    for item in items.iter() {
+    for item in items {
         match item.get_ref() {
             DeValue::String(s) => out.push((s.to_string(), span_of(item))),
             other => errors.push(wrong_kind(key, &format!("{what} as strings"), other, item)),
@@ -457,7 +457,7 @@ mod tests {
     use super::*;
     use expect_test::{Expect, expect};
 
-    fn check(text: &str, want: Expect) {
+    fn check(text: &str, want: &Expect) {
         let shown = match parse(text) {
             Ok(settings) => format!("{settings:?}"),
             Err(errors) => errors
@@ -483,13 +483,13 @@ mod tests {
         check(
             "allow = [\"W301\"]\ndeny = [\"I220\", \"W211\"]\nexclude = [\"gen/\", \"*.tmp.board\"]\n\
              nodes = 1_000\ntime = 2.5\nmemory = 512\nsuite = true\n[export]\nout = \"tests\"\n",
-            expect![[
+            &expect![[
                 r#"Settings { allow: ["W301"], deny: ["I220", "W211"], exclude: ["gen/", "*.tmp.board"], nodes: Some(1000), time: Some(2.5s), memory_mib: Some(512), suite: Some(true), export: ExportSettings { out: Some("tests") } }"#
             ]],
         );
         check(
             "",
-            expect![[
+            &expect![[
                 r#"Settings { allow: [], deny: [], exclude: [], nodes: None, time: None, memory_mib: None, suite: None, export: ExportSettings { out: None } }"#
             ]],
         );
@@ -499,7 +499,7 @@ mod tests {
     fn unknown_keys_are_errors_with_a_guess() {
         check(
             "alow = [\"W301\"]\nsuit = true\ncolour = 1\n[export]\nouts = \"x\"\n",
-            expect![[r#"
+            &expect![[r#"
                 E231 "alow" unknown key `alow` in boardls.toml (did you mean `allow`? keys: allow, deny, exclude, nodes, time, memory, suite, export)
                 E231 "suit" unknown key `suit` in boardls.toml (did you mean `suite`? keys: allow, deny, exclude, nodes, time, memory, suite, export)
                 E231 "colour" unknown key `colour` in boardls.toml (keys: allow, deny, exclude, nodes, time, memory, suite, export)
@@ -511,7 +511,7 @@ mod tests {
     fn values_of_the_wrong_kind_are_pointed_at() {
         check(
             "allow = \"W301\"\ndeny = [\"w211\", \"X999\", 3]\nnodes = -1\nmemory = 0\ntime = \"2s\"\nsuite = 1\nexport = 2\n",
-            expect![[r#"
+            &expect![[r#"
                 E232 "\"W301\"" `allow` takes a list of codes, not a string
                 E232 "\"w211\"" `w211` is not a boardls code: codes are written in capitals, `W211` (did you mean `W211`?)
                 E232 "\"X999\"" `X999` is not a boardls code (`boardls check` prints each one's code)
@@ -528,7 +528,7 @@ mod tests {
     fn a_code_both_allowed_and_denied_is_refused() {
         check(
             "allow = [\"W301\"]\ndeny = [\"W301\"]\n",
-            expect![[
+            &expect![[
                 r#"E232 "\"W301\"" `W301` is both allowed and denied (keep it in one of the two lists)"#
             ]],
         );
@@ -538,7 +538,9 @@ mod tests {
     fn toml_syntax_errors_have_a_span() {
         check(
             "allow = [\"W301\"\nnodes = 3\n",
-            expect![[r#"E230 "" boardls.toml is not valid TOML: missing comma between array elements, expected `,`"#]],
+            &expect![[
+                r#"E230 "" boardls.toml is not valid TOML: missing comma between array elements, expected `,`"#
+            ]],
         );
     }
 

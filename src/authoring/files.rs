@@ -4,6 +4,7 @@
 use crate::analysis::codes::NOT_UTF8;
 use crate::diag::Diagnostic;
 use crate::span::Span;
+use atomic_write_file::AtomicWriteFile;
 use std::fs;
 use std::io::{self, Write};
 use std::path::Path;
@@ -56,25 +57,17 @@ pub fn decode(bytes: Vec<u8>) -> SourceText {
 }
 
 /// Writes through a temporary file in the same folder and a rename, so that an interrupted
-/// run leaves either the old file or the new one, never half of one.
+/// run leaves either the old file or the new one, never half of one. The file keeps its
+/// permissions and owner, and a symlink is written through (the link stays, its target
+/// changes), as an editor's save does.
 pub fn write_atomic(path: &Path, contents: &[u8]) -> io::Result<()> {
-    let dir = path
-        .parent()
-        .filter(|p| !p.as_os_str().is_empty())
-        .unwrap_or(Path::new("."));
-    let name = path
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_default();
-    let tmp = dir.join(format!(".{name}.boardls-{}.tmp", std::process::id()));
-    let result = (|| {
-        let mut file = fs::File::create(&tmp)?;
-        file.write_all(contents)?;
-        file.sync_all()?;
-        fs::rename(&tmp, path)
-    })();
-    if result.is_err() {
-        let _ = fs::remove_file(&tmp);
-    }
-    result
+    let target = match fs::canonicalize(path) {
+        Ok(resolved) => resolved,
+        // A new file: nothing to resolve.
+        Err(e) if e.kind() == io::ErrorKind::NotFound => path.to_path_buf(),
+        Err(e) => return Err(e),
+    };
+    let mut file = AtomicWriteFile::options().open(&target)?;
+    file.write_all(contents)?;
+    file.commit()
 }

@@ -31,7 +31,14 @@ struct Label {
     sample: bool,
 }
 
-pub(super) fn run(plan: &Path, out: &Path, force: bool, layout: Layout, config: &Config) -> u8 {
+pub(super) fn run(
+    plan: &Path,
+    out: &Path,
+    force: bool,
+    layout: Layout,
+    config: &Config,
+    walk: &files::Walk<'_>,
+) -> u8 {
     let text = match fs::read_to_string(plan) {
         Ok(t) => t,
         Err(e) => {
@@ -49,7 +56,7 @@ pub(super) fn run(plan: &Path, out: &Path, force: bool, layout: Layout, config: 
     let mut sources = Vec::new();
     for (i, line) in text.lines().enumerate() {
         let number = i + 1;
-        match step(line, number, &plan_name, base, config) {
+        match step(line, number, &plan_name, base, config, walk) {
             Ok(made) => sources.extend(made),
             Err(e) => {
                 eprintln!("boardls: {}:{number}: {e}", plan.display());
@@ -71,6 +78,7 @@ fn step(
     plan_name: &str,
     base: &Path,
     config: &Config,
+    walk: &files::Walk<'_>,
 ) -> Result<Vec<Source>, String> {
     let line = line.trim();
     if line.is_empty() || line.starts_with('#') {
@@ -103,7 +111,7 @@ fn step(
             Ok(vec![from_plan(text)])
         }
         _ if args.is_empty() => {
-            let paths = files::collect(&[base.join(verb)])?;
+            let paths = files::collect(&[base.join(verb)], walk)?;
             if paths.is_empty() {
                 return Err(format!("`{verb}` holds no .board file"));
             }

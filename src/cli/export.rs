@@ -47,8 +47,9 @@ pub(super) fn run(
     force: bool,
     layout: Layout,
     config: &Config,
+    walk: &files::Walk<'_>,
 ) -> u8 {
-    let Some(read) = files::read_all(paths) else {
+    let Some(read) = files::read_all(paths, walk) else {
         return EXIT_UNUSABLE;
     };
     let sources: Vec<Source> = read

@@ -16,8 +16,9 @@ pub(super) struct GenArgs {
     /// How many boards (`edge` makes its fixed list whatever the count).
     #[arg(long, default_value_t = 1, value_name = "K")]
     pub count: usize,
-    /// Case i is drawn from its own stream seeded by (S, i): the same command gives the same
-    /// boards in every version, and the first K of `--count K+1` are those of `--count K`.
+    /// The seed: case i is drawn from its own stream seeded by (S, i), so the same command
+    /// gives the same boards in every version, and the first K of `--count K+1` are those of
+    /// `--count K`.
     #[arg(long, default_value_t = 1, value_name = "S")]
     pub seed: u64,
     /// Share of walls (race, tetris), of letters (zgame), of letters other than a/b (strings).
@@ -26,8 +27,14 @@ pub(super) struct GenArgs {
     /// Keep only boards with this answer (as the judge prints it).
     #[arg(long, value_name = "A")]
     pub answer: Option<String>,
-    /// random, max, edge; for race also corridors, near-start, middle.
-    #[arg(long, default_value = "random", value_name = "P")]
+    /// The kind of boards: random, max, edge; for race also corridors, near-start, middle.
+    // The names as possible values, so that shells complete them.
+    #[arg(
+        long,
+        default_value = "random",
+        value_name = "P",
+        value_parser = clap::builder::PossibleValuesParser::new(Preset::NAMES.map(|(n, _)| n)),
+    )]
     pub preset: String,
 }
 

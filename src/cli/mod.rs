@@ -2,20 +2,26 @@
 
 mod build;
 mod check;
+mod explain;
 mod export;
 mod files;
 mod fmt;
 mod generate;
 mod grade;
 mod judge;
+mod layers;
+mod output;
 mod render;
 pub(crate) mod solve;
 mod validate;
 
+use boardls::analysis::codes;
 use boardls::config::Config;
 use boardls::games::GameId;
-use clap::{Parser, Subcommand, ValueEnum};
-use std::path::PathBuf;
+use boardls::project::Exclude;
+use clap::{Args, CommandFactory, Parser, Subcommand, ValueEnum};
+use layers::{Flags, Layers, Source};
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Duration;
 
@@ -30,30 +36,96 @@ pub(crate) const EXIT_UNUSABLE: u8 = 2;
 #[command(
     name = "boardls",
     version,
-    about = "Two-player grid-game boards, solved exactly: linter, solver, judge and language server"
+    about = "Two-player grid-game boards, solved exactly: linter, solver, judge and language server",
+    after_long_help = "Settings come, lowest first, from the defaults, the nearest `boardls.toml` \
+(or `--config PATH`; none with `--isolated`) and the command line's flags (README, \
+\"Configuration\").\n\nExamples:\n  boardls check --suite .\n  boardls check --fix --diff tests/\n  \
+boardls check --output-format github .\n  boardls solve cases.board | head\n  \
+boardls completions bash > ~/.local/share/bash-completion/completions/boardls"
 )]
 struct Cli {
     #[command(subcommand)]
     command: Command,
-    /// Search nodes one case may spend before it is reported unsolved.
-    #[arg(long, global = true, value_name = "N")]
-    nodes: Option<u64>,
-    /// Seconds one search may spend before it is reported unsolved (default: no limit, except
-    /// 10 s in `lsp`); the node count alone makes results the same on every machine.
-    #[arg(long, global = true, value_name = "SECS")]
-    time: Option<f64>,
-    /// MiB one case's solver may allocate; larger boards are reported too large to solve.
-    #[arg(long, global = true, value_name = "MIB", value_parser = clap::value_parser!(u64).range(1..))]
-    memory: Option<u64>,
-    /// Silence a diagnostic code everywhere (repeatable), as `// boardls: allow CODE` does per file.
-    #[arg(long, global = true, value_name = "CODE")]
-    allow: Vec<String>,
+    /// Read this `boardls.toml` for every file instead of the nearest one above each file.
+    #[arg(long, global = true, value_name = "PATH", conflicts_with = "isolated")]
+    config: Option<PathBuf>,
+    /// Read no `boardls.toml`: the defaults and the command line only.
+    #[arg(long, global = true)]
+    isolated: bool,
+    /// When to colour the output (`NO_COLOR` set in the environment means `never` for `auto`).
+    #[arg(
+        long,
+        global = true,
+        value_enum,
+        default_value = "auto",
+        value_name = "WHEN"
+    )]
+    color: ColorChoice,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum ColorChoice {
+    /// Colour when the output is a terminal and `NO_COLOR` is not set.
+    Auto,
+    Always,
+    Never,
+}
+
+/// The budgets of the commands that solve.
+#[derive(Args, Clone, Debug)]
+struct SolveArgs {
+    /// Search nodes one case may spend before it is reported unsolved (overrides `nodes` in
+    /// `boardls.toml`).
+    #[arg(long, value_name = "N")]
+    nodes: Option<u64>,
+    /// Seconds one search may spend before it is reported unsolved (default: no limit, except
+    /// 10 s in `lsp`); the node count alone makes results the same on every machine.
+    #[arg(long, value_name = "SECS")]
+    time: Option<f64>,
+    /// MiB one case's solver may allocate; larger boards are reported too large to solve.
+    #[arg(long, value_name = "MIB", value_parser = clap::value_parser!(u64).range(1..))]
+    memory: Option<u64>,
+}
+
+/// Which diagnostics count.
+#[derive(Args, Clone, Debug, Default)]
+struct CodeArgs {
+    /// Silence a diagnostic code everywhere (repeatable), as `// boardls: allow CODE` does per
+    /// file; overrides `boardls.toml`'s `deny` for that code.
+    #[arg(long, value_name = "CODE")]
+    allow: Vec<String>,
+    /// Report a code as an error (repeatable), so a warning or a suite finding (`I220`) fails
+    /// the run; overrides `boardls.toml`'s `allow` for that code.
+    #[arg(long, value_name = "CODE")]
+    deny: Vec<String>,
+}
+
+/// Which files a folder stands for.
+#[derive(Args, Clone, Debug, Default)]
+struct WalkArgs {
+    /// Skip files and folders matching this gitignore-style glob when walking a folder
+    /// (repeatable); adds to `boardls.toml`'s `exclude`.
+    #[arg(long, value_name = "GLOB")]
+    exclude: Vec<String>,
+    /// Also read files that `.gitignore`, `.ignore` or a leading dot hide.
+    #[arg(long)]
+    no_ignore: bool,
+    /// The name standard input (`-`) is shown under; its `boardls.toml` is looked up from there.
+    #[arg(long, value_name = "PATH")]
+    stdin_filename: Option<PathBuf>,
+}
+
+/// How `check` and `solve` print what they find.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub(crate) enum Format {
+    /// `path:line:col: severity[CODE]: message`, the source line and carets.
     Human,
+    /// One JSON document with a `version` field.
     Json,
+    /// GitHub Actions workflow commands (annotations on the pull request).
+    Github,
+    /// SARIF 2.1.0, for code-scanning services.
+    Sarif,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -96,52 +168,99 @@ impl From<ThemeArg> for boardls::render::Theme {
 enum Command {
     /// Report every diagnostic: syntax, validation, original limits, wrong `expect` answers.
     Check {
-        #[arg(long, value_enum, default_value = "human")]
-        format: Format,
+        /// How to print the diagnostics.
+        #[arg(
+            long,
+            value_enum,
+            default_value = "human",
+            alias = "format",
+            value_name = "FORMAT"
+        )]
+        output_format: Format,
         /// Also check the files as one test suite: uncovered answers, no maximum-size case,
-        /// duplicate boards.
+        /// duplicate boards (default: `suite` in `boardls.toml`).
         #[arg(long)]
         suite: bool,
-        /// Files, or folders searched for `*.board`.
+        /// Apply the safe fixes: a misspelt game or key with one close match, a duplicate key
+        /// removed, a missing `expect` written.
+        #[arg(long)]
+        fix: bool,
+        /// With `--fix` or `--diff`, also overwrite a wrong `expect` with the solver's answer.
+        #[arg(long)]
+        unsafe_fixes: bool,
+        /// Print the fixes as a unified diff and write nothing (exit 1 if there are any).
+        #[arg(long)]
+        diff: bool,
+        #[command(flatten)]
+        codes: CodeArgs,
+        #[command(flatten)]
+        walk: WalkArgs,
+        #[command(flatten)]
+        budget: SolveArgs,
+        /// Files, folders searched for `*.board`, or `-` for standard input.
         #[arg(required = true)]
         paths: Vec<PathBuf>,
     },
     /// Print every case's answer and verdict.
     Solve {
-        #[arg(long)]
+        /// How to print the answers (`--json` is `--output-format json`).
+        #[arg(long, value_enum, default_value = "human", value_name = "FORMAT")]
+        output_format: Format,
+        /// The same as `--output-format json`.
+        #[arg(long, conflicts_with = "output_format")]
         json: bool,
+        #[command(flatten)]
+        walk: WalkArgs,
+        #[command(flatten)]
+        budget: SolveArgs,
+        /// Files, folders searched for `*.board`, or `-` for standard input.
         #[arg(required = true)]
         paths: Vec<PathBuf>,
     },
     /// Read the original problem's input (stdin or FILE) and print exactly its expected output.
     Judge {
+        /// The problem.
         #[arg(value_enum)]
         game: Game,
+        /// The judge input (default: standard input).
         file: Option<PathBuf>,
+        #[command(flatten)]
+        budget: SolveArgs,
     },
     /// Turn judge input (stdin or FILE) into `.board` text on stdout.
     Import {
+        /// The problem.
         #[arg(value_enum)]
         game: Game,
+        /// The judge input (default: standard input).
         file: Option<PathBuf>,
         /// Fill in `expect` with the solved answers.
         #[arg(long)]
         expect: bool,
+        #[command(flatten)]
+        budget: SolveArgs,
     },
     /// Write judge-ready tests (`01.in`, `01.ans`, …, `tests.json`) from `.board` files.
     Export {
-        /// `.board` files, or folders searched for them.
+        /// Files, or folders searched for `*.board`.
         #[arg(required = true)]
         paths: Vec<PathBuf>,
-        /// The test folder: built whole beside it, then swapped into place.
+        /// The test folder, built whole beside it, then swapped into place (default: `[export]
+        /// out` in `boardls.toml`).
         #[arg(long, value_name = "DIR")]
-        out: PathBuf,
+        out: Option<PathBuf>,
         /// Replace a folder that is not empty (nothing of its old content is kept).
         #[arg(long)]
         force: bool,
         /// `flat` (`01.in`, …) or `kattis` (`data/sample/`, `data/secret/[GROUP/]`).
         #[arg(long, value_enum, default_value = "flat")]
         layout: export::Layout,
+        #[command(flatten)]
+        codes: CodeArgs,
+        #[command(flatten)]
+        walk: WalkArgs,
+        #[command(flatten)]
+        budget: SolveArgs,
     },
     /// Run a test plan into a clean test folder, the same bytes on every run.
     ///
@@ -161,10 +280,21 @@ enum Command {
         /// `flat` (`01.in`, …) or `kattis` (`data/sample/`, `data/secret/[GROUP/]`).
         #[arg(long, value_enum, default_value = "flat")]
         layout: export::Layout,
+        #[command(flatten)]
+        codes: CodeArgs,
+        #[command(flatten)]
+        walk: WalkArgs,
+        #[command(flatten)]
+        budget: SolveArgs,
     },
     /// Print reproducible boards as `.board` text with `expect` filled in; the header holds
     /// the command that makes the same file again.
-    Gen(generate::GenArgs),
+    Gen {
+        #[command(flatten)]
+        args: generate::GenArgs,
+        #[command(flatten)]
+        budget: SolveArgs,
+    },
     /// Check judge input against the original format, limits and guarantees (exit 1 if invalid).
     Validate {
         /// The game whose input format applies (not needed with `--tests`).
@@ -177,6 +307,8 @@ enum Command {
         /// validated, every `.ans` judged again; stops at the first mismatch.
         #[arg(long, value_name = "DIR")]
         tests: Option<PathBuf>,
+        #[command(flatten)]
+        budget: SolveArgs,
     },
     /// Run a solution on every test of a folder made by `export` or `build`, as a judge does:
     /// limits, a verdict per test (OK, WA, TLE, RE, MLE, OLE), time and peak memory.
@@ -204,6 +336,9 @@ enum Command {
         /// Change nothing; list the files that would change and exit 1 if any.
         #[arg(long)]
         check: bool,
+        #[command(flatten)]
+        walk: WalkArgs,
+        /// Files, folders searched for `*.board`, or `-` (standard input, formatted to stdout).
         #[arg(required = true)]
         paths: Vec<PathBuf>,
     },
@@ -221,7 +356,26 @@ enum Command {
         /// The folder the pictures are written to (created if missing).
         #[arg(long, value_name = "DIR", default_value = ".")]
         out: PathBuf,
+        #[command(flatten)]
+        budget: SolveArgs,
     },
+    /// Print the explanation of a diagnostic code (`E210`), or of every code with `--list`.
+    Explain {
+        /// The code, as `check` prints it.
+        #[arg(required_unless_present = "list")]
+        code: Option<String>,
+        /// List every code with the first sentence of its explanation.
+        #[arg(long, conflicts_with = "code")]
+        list: bool,
+    },
+    /// Print a completion script for a shell (install it where the shell looks).
+    Completions {
+        /// The shell.
+        #[arg(value_enum)]
+        shell: clap_complete::Shell,
+    },
+    /// Print the man page (roff) of boardls, e.g. `boardls man > boardls.1`.
+    Man,
     /// Run the language server on stdin/stdout.
     Lsp {
         /// Accepted for editors that pass it (stdio is the only transport).
@@ -231,68 +385,229 @@ enum Command {
         /// file; the least recently used go first) [default: 128].
         #[arg(long, value_name = "MIB", value_parser = clap::value_parser!(u64).range(1..))]
         cache: Option<u64>,
+        #[command(flatten)]
+        budget: SolveArgs,
+        #[command(flatten)]
+        codes: CodeArgs,
     },
+}
+
+impl SolveArgs {
+    fn flags(&self) -> Result<Flags, String> {
+        let time = match self.time {
+            None => None,
+            Some(t) => Some(
+                Duration::try_from_secs_f64(t)
+                    .map_err(|_| format!("--time takes a number of seconds, not {t}"))?,
+            ),
+        };
+        Ok(Flags {
+            nodes: self.nodes,
+            time,
+            memory_mib: self.memory,
+            ..Flags::default()
+        })
+    }
+}
+
+impl CodeArgs {
+    /// `flags` with these codes; a mistyped code would silence nothing without a word, so it
+    /// is refused.
+    fn add_to(&self, mut flags: Flags) -> Result<Flags, String> {
+        for (option, codes) in [("--allow", &self.allow), ("--deny", &self.deny)] {
+            if let Some(why) = codes.iter().find_map(|c| codes::not_a_code(c)) {
+                return Err(format!("{option}: {why}"));
+            }
+        }
+        if let Some(both) = self.allow.iter().find(|c| self.deny.contains(c)) {
+            return Err(format!("`{both}` is given to both --allow and --deny"));
+        }
+        flags.allow.clone_from(&self.allow);
+        flags.deny.clone_from(&self.deny);
+        Ok(flags)
+    }
+}
+
+/// What every command needs besides its own arguments.
+struct Run<'a> {
+    layers: &'a Layers,
+    walk: files::Walk<'a>,
+    stdin_name: Option<PathBuf>,
+}
+
+impl Run<'_> {
+    /// How `path` is shown: standard input under `--stdin-filename` when given.
+    fn shown(&self, path: &Path) -> String {
+        match &self.stdin_name {
+            Some(name) if files::is_stdin(path) => name.display().to_string(),
+            _ => path.display().to_string(),
+        }
+    }
+
+    /// Where `path`'s `boardls.toml` is looked up from.
+    fn config_for(&self, path: &Path) -> Result<Config, String> {
+        if files::is_stdin(path) {
+            let at = self
+                .stdin_name
+                .clone()
+                .unwrap_or_else(|| PathBuf::from("./-"));
+            return self.layers.config_for(&at);
+        }
+        self.layers.config_for(path)
+    }
 }
 
 pub(crate) fn main() -> ExitCode {
     let cli = Cli::parse();
+    match cli.color {
+        ColorChoice::Auto => {}
+        ColorChoice::Always => anstream::ColorChoice::Always.write_global(),
+        ColorChoice::Never => anstream::ColorChoice::Never.write_global(),
+    }
+    match run(cli) {
+        Ok(code) => code,
+        Err(e) => {
+            eprintln!("boardls: {e}");
+            ExitCode::from(EXIT_UNUSABLE)
+        }
+    }
+}
+
+fn run(cli: Cli) -> Result<ExitCode, String> {
     // Batch commands stop a search at a node count alone (the same output on any machine); the
     // server also bounds its wall time, to stay responsive.
-    let mut config = match cli.command {
+    let defaults = match cli.command {
         Command::Lsp { .. } => Config::editor(),
         _ => Config::default(),
     };
-    if let Some(n) = cli.nodes {
-        config.solve_nodes = n;
-    }
-    if let Some(t) = cli.time {
-        if let Ok(d) = Duration::try_from_secs_f64(t) {
-            config.solve_time = Some(d);
-        } else {
-            eprintln!("boardls: --time takes a number of seconds, not {t}");
-            return ExitCode::from(EXIT_UNUSABLE);
-        }
-    }
-    if let Some(mib) = cli.memory {
-        config.set_solve_memory_mib(mib);
-    }
-    // A mistyped code would silence nothing without a word: refuse it instead.
-    if let Some(why) = cli
-        .allow
-        .iter()
-        .find_map(|c| boardls::analysis::codes::not_a_code(c))
-    {
-        eprintln!("boardls: --allow: {why}");
-        return ExitCode::from(EXIT_UNUSABLE);
-    }
-    config.allow = cli.allow;
+    let source = if cli.isolated {
+        Source::Isolated
+    } else if let Some(path) = cli.config {
+        Source::Given(path)
+    } else {
+        Source::Nearest
+    };
+    let budget_of = |budget: &SolveArgs, codes: &CodeArgs| -> Result<Flags, String> {
+        codes.add_to(budget.flags()?)
+    };
+    let no_codes = CodeArgs::default();
+    let flags = match &cli.command {
+        Command::Check { budget, codes, .. }
+        | Command::Export { budget, codes, .. }
+        | Command::Build { budget, codes, .. }
+        | Command::Lsp { budget, codes, .. } => budget_of(budget, codes)?,
+        Command::Solve { budget, .. }
+        | Command::Judge { budget, .. }
+        | Command::Import { budget, .. }
+        | Command::Gen { budget, .. }
+        | Command::Render { budget, .. }
+        | Command::Validate { budget, .. } => budget_of(budget, &no_codes)?,
+        _ => Flags::default(),
+    };
+    let layers = Layers::new(defaults, flags, source);
+    let no_walk = WalkArgs::default();
+    let walk_args = match &cli.command {
+        Command::Check { walk, .. }
+        | Command::Solve { walk, .. }
+        | Command::Export { walk, .. }
+        | Command::Build { walk, .. }
+        | Command::Fmt { walk, .. } => walk,
+        _ => &no_walk,
+    };
+    let here = std::env::current_dir().map_err(|e| format!("the current folder: {e}"))?;
+    let excludes = if walk_args.exclude.is_empty() {
+        None
+    } else {
+        Some(
+            Exclude::new(&here, &walk_args.exclude)
+                .map_err(|(i, why)| format!("--exclude {}: {why}", walk_args.exclude[i]))?,
+        )
+    };
+    let run = Run {
+        layers: &layers,
+        walk: files::Walk {
+            excludes,
+            no_ignore: walk_args.no_ignore,
+            layers: &layers,
+        },
+        stdin_name: walk_args.stdin_filename.clone(),
+    };
     let code = match cli.command {
         Command::Check {
-            format,
+            output_format,
             suite,
+            fix,
+            unsafe_fixes,
+            diff,
             paths,
-        } => check::run(&paths, format, suite, &config),
-        Command::Solve { json, paths } => solve::run(&paths, json, &config),
-        Command::Judge { game, file } => judge::run(game.into(), file.as_deref(), &config),
-        Command::Import { game, file, expect } => {
-            judge::import(game.into(), file.as_deref(), expect, &config)
+            ..
+        } => {
+            // `suite = true` in the project of the first path makes `--suite` the default.
+            let suite = suite
+                || match paths.first() {
+                    Some(first) => layers
+                        .project_for(&suite_anchor(&run, first))?
+                        .is_some_and(|p| p.settings.suite == Some(true)),
+                    None => false,
+                };
+            let fixing = check::Fixing {
+                write: fix && !diff,
+                diff,
+                unsafe_fixes,
+            };
+            check::run(&run, &paths, output_format, suite, &fixing)
         }
+        Command::Solve {
+            output_format,
+            json,
+            paths,
+            ..
+        } => {
+            let format = if json { Format::Json } else { output_format };
+            solve::run(&run, &paths, format)
+        }
+        Command::Judge { game, file, .. } => {
+            judge::run(game.into(), file.as_deref(), &layers.config_here()?)
+        }
+        Command::Import {
+            game, file, expect, ..
+        } => judge::import(game.into(), file.as_deref(), expect, &layers.config_here()?),
         Command::Export {
             paths,
             out,
             force,
             layout,
-        } => export::run(&paths, &out, force, layout, &config),
+            ..
+        } => {
+            let first = paths.first().cloned().unwrap_or_default();
+            let out = match out {
+                Some(out) => out,
+                None => layers
+                    .project_for(&suite_anchor(&run, &first))?
+                    .and_then(|p| p.export_out())
+                    .ok_or("export: give --out DIR, or `out` in `[export]` of boardls.toml")?,
+            };
+            let config = run.config_for(&suite_anchor(&run, &first))?;
+            export::run(&paths, &out, force, layout, &config, &run.walk)
+        }
         Command::Build {
             plan,
             out,
             force,
             layout,
-        } => build::run(&plan, &out, force, layout, &config),
-        Command::Gen(args) => generate::run(args, &config),
+            ..
+        } => build::run(
+            &plan,
+            &out,
+            force,
+            layout,
+            &run.config_for(&plan)?,
+            &run.walk,
+        ),
+        Command::Gen { args, .. } => generate::run(args, &layers.config_here()?),
         Command::Validate {
             tests: Some(dir), ..
-        } => validate::run_tests(&dir, &config),
+        } => validate::run_tests(&dir, &layers.config_for(&dir.join("tests.json"))?),
         Command::Validate { game, files, .. } => match game {
             Some(game) => validate::run(game.into(), &files),
             None => EXIT_UNUSABLE,
@@ -314,19 +629,57 @@ pub(crate) fn main() -> ExitCode {
                 json,
             },
         ),
-        Command::Fmt { check, paths } => fmt::run(&paths, check),
+        Command::Fmt { check, paths, .. } => fmt::run(&run, &paths, check),
+        Command::Explain { code, list } => explain::run(code.as_deref(), list),
+        Command::Completions { shell } => {
+            let mut command = Cli::command();
+            clap_complete::generate(shell, &mut command, "boardls", &mut std::io::stdout());
+            EXIT_OK
+        }
+        Command::Man => {
+            let page = clap_mangen::Man::new(Cli::command());
+            let mut out = Vec::new();
+            page.render(&mut out).map_err(|e| e.to_string())?;
+            let mut printer = output::Printer::stdout();
+            printer.print(&String::from_utf8_lossy(&out));
+            EXIT_OK
+        }
         Command::Render {
             path,
             case,
             theme,
             out,
-        } => render::run(&path, case.as_deref(), theme.into(), &out, &config),
-        Command::Lsp { stdio: _, cache } => {
+            ..
+        } => render::run(
+            &path,
+            case.as_deref(),
+            theme.into(),
+            &out,
+            &run.config_for(&path)?,
+        ),
+        Command::Lsp { cache, .. } => {
+            let mut config = layers.config_here()?;
             if let Some(mib) = cache {
                 config.set_solve_cache_mib(mib);
             }
-            return boardls::lsp::run(config);
+            return Ok(boardls::lsp::run(config));
         }
     };
-    ExitCode::from(code)
+    Ok(ExitCode::from(code))
+}
+
+/// The path a folder-wide setting (`suite`, `[export] out`) is looked up from: a file in the
+/// folder given, or the file given.
+fn suite_anchor(run: &Run<'_>, path: &Path) -> PathBuf {
+    if files::is_stdin(path) {
+        return run
+            .stdin_name
+            .clone()
+            .unwrap_or_else(|| PathBuf::from("./-"));
+    }
+    if path.is_dir() {
+        path.join("-")
+    } else {
+        path.to_path_buf()
+    }
 }

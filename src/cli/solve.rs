@@ -1,14 +1,18 @@
 //! `boardls solve`: every case's answer and verdict, in words or as JSON.
 
-use super::{EXIT_ERRORS, EXIT_OK, EXIT_UNUSABLE, files};
+use super::output::Printer;
+use super::{EXIT_ERRORS, EXIT_OK, EXIT_UNUSABLE, Format, Run, files};
 use boardls::analysis::{self, CaseAnalysis, SolveCache, Verdict};
-use boardls::config::Config;
 use boardls::span::LineIndex;
 use serde::Serialize;
 use std::path::PathBuf;
 
+/// The version of the JSON output's layout: raised when a field changes meaning or goes.
+const JSON_VERSION: u32 = 1;
+
 #[derive(Serialize)]
 struct Report {
+    version: u32,
     cases: Vec<CaseReport>,
 }
 
@@ -26,58 +30,122 @@ struct CaseReport {
     verdict: String,
 }
 
-pub(super) fn run(paths: &[PathBuf], json: bool, config: &Config) -> u8 {
-    let Some(sources) = files::read_all(paths) else {
-        return EXIT_UNUSABLE;
+pub(super) fn run(run: &Run<'_>, paths: &[PathBuf], format: Format) -> u8 {
+    let list = match files::collect(paths, &run.walk) {
+        Ok(list) => list,
+        Err(e) => {
+            eprintln!("boardls: {e}");
+            return EXIT_UNUSABLE;
+        }
     };
+    let mut out = Printer::stdout();
     let cache = SolveCache::new();
     let mut cases = Vec::new();
-    for (path, source) in &sources {
-        let checked = analysis::check(&source.text, config, &cache);
+    for path in &list {
+        let (source, config) = match files::read(path).and_then(|s| Ok((s, run.config_for(path)?)))
+        {
+            Ok(read) => read,
+            Err(e) => {
+                eprintln!("boardls: {e}");
+                return EXIT_UNUSABLE;
+            }
+        };
+        let checked = analysis::check(&source.text, &config, &cache);
         let index = LineIndex::new(&source.text);
+        let shown = run.shown(path);
         for (case, verdict) in checked.analysis.cases.iter().zip(&checked.verdicts) {
-            cases.push(report(
-                &path.display().to_string(),
-                &index,
-                case,
-                verdict.as_deref(),
-            ));
+            let case = report(&shown, &index, case, verdict.as_deref());
+            // People see each answer as soon as it is known.
+            if format == Format::Human {
+                out.print(&human(&case));
+            }
+            cases.push(case);
+        }
+        if out.closed() {
+            return EXIT_OK;
         }
     }
     let failed = cases
         .iter()
         .any(|c| matches!(c.status, "mismatch" | "invalid" | "unsolved"));
-    if json {
-        match serde_json::to_string_pretty(&Report { cases }) {
-            Ok(text) => println!("{text}"),
+    match format {
+        Format::Human => {}
+        Format::Json => match serde_json::to_string_pretty(&Report {
+            version: JSON_VERSION,
+            cases,
+        }) {
+            Ok(text) => out.print(&format!("{text}\n")),
             Err(e) => {
                 eprintln!("boardls: {e}");
                 return EXIT_UNUSABLE;
             }
+        },
+        Format::Github => {
+            for c in &cases {
+                out.print(&github(c));
+            }
         }
-    } else {
-        for c in &cases {
-            let title = match (&c.name, c.game) {
-                (Some(name), Some(game)) => format!("{game} \"{name}\""),
-                (None, Some(game)) => game.to_string(),
-                // An unknown game: the name still tells which case it is.
-                (Some(name), None) => format!("? \"{name}\""),
-                (None, None) => "?".to_string(),
-            };
-            let answer = c.answer.as_deref().unwrap_or("-");
-            let mut line = format!("{}:{}: {title}: {answer}", c.file, c.line);
-            if !c.verdict.is_empty() {
-                line.push_str(&format!(" — {}", c.verdict));
-            }
-            match (c.status, &c.expect) {
-                ("mismatch", Some(e)) => line.push_str(&format!(" [mismatch: expect says {e}]")),
-                ("ok", _) => line.push_str(" [ok]"),
-                (status, _) => line.push_str(&format!(" [{status}]")),
-            }
-            println!("{line}");
+        Format::Sarif => {
+            eprintln!(
+                "boardls: solve prints answers, not findings: `boardls check --output-format \
+                 sarif` reports wrong and missing answers as SARIF"
+            );
+            return EXIT_UNUSABLE;
         }
     }
     if failed { EXIT_ERRORS } else { EXIT_OK }
+}
+
+fn title(c: &CaseReport) -> String {
+    match (&c.name, c.game) {
+        (Some(name), Some(game)) => format!("{game} \"{name}\""),
+        (None, Some(game)) => game.to_string(),
+        // An unknown game: the name still tells which case it is.
+        (Some(name), None) => format!("? \"{name}\""),
+        (None, None) => "?".to_string(),
+    }
+}
+
+fn human(c: &CaseReport) -> String {
+    let answer = c.answer.as_deref().unwrap_or("-");
+    let mut line = format!("{}:{}: {}: {answer}", c.file, c.line, title(c));
+    if !c.verdict.is_empty() {
+        line.push_str(&format!(" — {}", c.verdict));
+    }
+    match (c.status, &c.expect) {
+        ("mismatch", Some(e)) => line.push_str(&format!(" [mismatch: expect says {e}]")),
+        ("ok", _) => line.push_str(" [ok]"),
+        (status, _) => line.push_str(&format!(" [{status}]")),
+    }
+    line.push('\n');
+    line
+}
+
+/// A workflow command per case: a notice with the answer, an error for a case not `ok`.
+fn github(c: &CaseReport) -> String {
+    let command = match c.status {
+        "ok" | "unchecked" => "notice",
+        _ => "error",
+    };
+    let answer = c.answer.as_deref().unwrap_or("-");
+    let mut message = format!("{}: {answer} [{}]", title(c), c.status);
+    if let ("mismatch", Some(e)) = (c.status, &c.expect) {
+        message.push_str(&format!(" (expect says {e})"));
+    }
+    if !c.verdict.is_empty() {
+        message.push_str(&format!(" — {}", c.verdict));
+    }
+    let escape = |s: &str| {
+        s.replace('%', "%25")
+            .replace('\r', "%0D")
+            .replace('\n', "%0A")
+    };
+    format!(
+        "::{command} file={},line={},title=boardls solve::{}\n",
+        escape(&c.file).replace(':', "%3A").replace(',', "%2C"),
+        c.line,
+        escape(&message)
+    )
 }
 
 fn report(

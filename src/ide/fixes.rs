@@ -277,3 +277,80 @@ fn delete_line(
         false,
     )
 }
+
+/// The fixes that never change what a file means to its author, for `check --fix` and
+/// `source.fixAll`: a misspelt game or key with one close match corrected, a duplicate key's
+/// line deleted, a missing `expect` written with the solver's answer.
+pub fn safe_fixes(view: &FileView<'_>, diagnostics: &[Diagnostic]) -> Vec<Fix> {
+    let mut out = Vec::new();
+    for d in diagnostics {
+        if !matches!(
+            d.code,
+            codes::UNKNOWN_GAME | codes::UNKNOWN_KEY | codes::DUPLICATE_KEY
+        ) {
+            continue;
+        }
+        let mut found = Vec::new();
+        fixes_for(view, d, &mut found);
+        // An unknown key with no close match is only deleted by hand: it may be data.
+        let chosen = found
+            .into_iter()
+            .find(|f| f.preferred || d.code == codes::DUPLICATE_KEY);
+        out.extend(chosen);
+    }
+    for case in &view.analysis.cases {
+        if case.expect.is_none()
+            && let (Some(edit), Some(solution)) =
+                (write_expect(view, case), view.state(case).solution())
+        {
+            out.push(Fix {
+                title: format!("Add `expect = {}`", solution.answer),
+                edits: vec![edit],
+                diagnostic: None,
+                preferred: false,
+            });
+        }
+    }
+    out
+}
+
+/// The fixes that may hide an author's mistake, applied only when asked (`--unsafe-fixes`): a
+/// wrong or malformed `expect` overwritten with the solver's answer.
+pub fn unsafe_fixes(view: &FileView<'_>, diagnostics: &[Diagnostic]) -> Vec<Fix> {
+    let mut out = Vec::new();
+    for d in diagnostics {
+        if matches!(d.code, codes::WRONG_EXPECT | codes::BAD_EXPECT) {
+            let mut found = Vec::new();
+            fixes_for(view, d, &mut found);
+            out.extend(found.into_iter().find(|f| f.preferred));
+        }
+    }
+    out
+}
+
+/// `text` with `fixes` applied, a fix whose edits overlap an earlier one's left out (it is
+/// found again on the next round); also the fixes applied.
+pub fn apply_fixes<'f>(text: &str, fixes: &'f [Fix]) -> (String, Vec<&'f Fix>) {
+    let mut ordered: Vec<&Fix> = fixes.iter().filter(|f| !f.edits.is_empty()).collect();
+    ordered.sort_by_key(|f| f.edits.iter().map(|e| e.span.start).min());
+    let mut taken: Vec<&Fix> = Vec::new();
+    let mut edits: Vec<&Edit> = Vec::new();
+    for fix in ordered {
+        let clashes = fix.edits.iter().any(|e| {
+            edits.iter().any(|t| {
+                e.span.start < t.span.end && t.span.start < e.span.end
+                    || e.span.start == t.span.start
+            })
+        });
+        if !clashes {
+            edits.extend(&fix.edits);
+            taken.push(fix);
+        }
+    }
+    edits.sort_by_key(|e| std::cmp::Reverse((e.span.start, e.span.end)));
+    let mut out = text.to_string();
+    for edit in edits {
+        out.replace_range(edit.span.start..edit.span.end, &edit.text);
+    }
+    (out, taken)
+}

@@ -169,10 +169,10 @@ fn judge_answers_every_test_it_can_and_the_same_on_a_busy_machine() {
     )
     .expect("write");
     let args = [
-        "--nodes",
-        "1000",
         "judge",
         "tetris",
+        "--nodes",
+        "1000",
         input.to_str().expect("path"),
     ];
     let idle = boardls(&args);

@@ -16,6 +16,7 @@ mod analysis;
 mod architecture;
 mod chess;
 mod cli;
+mod cli_project;
 mod config;
 mod conformance;
 mod format;

@@ -278,7 +278,7 @@ async function exportTests(): Promise<void> {
       await d.save();
     }
   }
-  const args = [...cliFlags(solveSettings()), 'export', ...source.paths, '--out', outDir];
+  const args = ['export', ...cliFlags(solveSettings()), ...source.paths, '--out', outDir];
   output.appendLine(`$ ${command} ${args.join(' ')}`);
   const result = await new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
     execFile(command, args, { maxBuffer: 64 * 1024 * 1024 }, (err, stdout, stderr) => {

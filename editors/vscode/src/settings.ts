@@ -62,7 +62,7 @@ export function initializationOptions(s: SolveSettings): Record<string, unknown>
   return options;
 }
 
-/** The same as command-line flags (global in `boardls`, so they go before the subcommand). */
+/** The same as command-line flags of `boardls lsp` and `boardls export` (they follow the subcommand). */
 export function cliFlags(s: SolveSettings): string[] {
   const flags: string[] = [];
   if (s.timeMs !== undefined) {
