@@ -951,7 +951,8 @@ fn grade_stops_slow_crashing_and_flooding_solutions_and_leaves_no_process() {
     );
     let hog = grade(
         dir.path(),
-        &["--memory-limit", "200"],
+        // Time enough to reach the memory limit on a loaded machine.
+        &["--memory-limit", "200", "--time-limit", "60"],
         "exec python3 -c 'a = []\nwhile True: a.append(bytearray(10**6))'",
     );
     assert_eq!(hog.status.code(), Some(1));
