@@ -4,6 +4,8 @@
 #   scripts/test.sh --quick   Rust checks and tests only (no release build, no editors)
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# Tests never read or write the user's tetris cache.
+export BOARDLS_NO_CACHE=1
 
 step() { printf '\n== %s\n' "$*"; }
 

@@ -1,6 +1,7 @@
 //! The command line: one file per subcommand, this one parses arguments and dispatches.
 
 mod build;
+mod cache;
 mod check;
 mod explain;
 mod export;
@@ -532,140 +533,143 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
         },
         stdin_name: walk_args.stdin_filename.clone(),
     };
-    let code = match cli.command {
-        Command::Check {
-            output_format,
-            suite,
-            fix,
-            unsafe_fixes,
-            diff,
-            paths,
-            ..
-        } => {
-            // `suite = true` in the project of the first path makes `--suite` the default.
-            let suite = suite
-                || match paths.first() {
-                    Some(first) => layers
-                        .project_for(&suite_anchor(&run, first))?
-                        .is_some_and(|p| p.settings.suite == Some(true)),
-                    None => false,
-                };
-            let fixing = check::Fixing {
-                write: fix && !diff,
-                diff,
+    if let Command::Lsp { cache, .. } = cli.command {
+        let mut config = layers.config_here()?;
+        if let Some(mib) = cache {
+            config.set_solve_cache_mib(mib);
+        }
+        return Ok(boardls::lsp::run(config));
+    }
+    let code = cache::around(|| -> Result<u8, String> {
+        Ok(match cli.command {
+            Command::Check {
+                output_format,
+                suite,
+                fix,
                 unsafe_fixes,
-            };
-            check::run(&run, &paths, output_format, suite, &fixing)
-        }
-        Command::Solve {
-            output_format,
-            json,
-            paths,
-            ..
-        } => {
-            let format = if json { Format::Json } else { output_format };
-            solve::run(&run, &paths, format)
-        }
-        Command::Judge { game, file, .. } => {
-            judge::run(game.into(), file.as_deref(), &layers.config_here()?)
-        }
-        Command::Import {
-            game, file, expect, ..
-        } => judge::import(game.into(), file.as_deref(), expect, &layers.config_here()?),
-        Command::Export {
-            paths,
-            out,
-            force,
-            layout,
-            ..
-        } => {
-            let first = paths.first().cloned().unwrap_or_default();
-            let out = match out {
-                Some(out) => out,
-                None => layers
-                    .project_for(&suite_anchor(&run, &first))?
-                    .and_then(|p| p.export_out())
-                    .ok_or("export: give --out DIR, or `out` in `[export]` of boardls.toml")?,
-            };
-            let config = run.config_for(&suite_anchor(&run, &first))?;
-            export::run(&paths, &out, force, layout, &config, &run.walk)
-        }
-        Command::Build {
-            plan,
-            out,
-            force,
-            layout,
-            ..
-        } => build::run(
-            &plan,
-            &out,
-            force,
-            layout,
-            &run.config_for(&plan)?,
-            &run.walk,
-        ),
-        Command::Gen { args, .. } => generate::run(args, &layers.config_here()?),
-        Command::Validate {
-            tests: Some(dir), ..
-        } => validate::run_tests(&dir, &layers.config_for(&dir.join("tests.json"))?),
-        Command::Validate { game, files, .. } => match game {
-            Some(game) => validate::run(game.into(), &files),
-            None => EXIT_UNUSABLE,
-        },
-        Command::Grade {
-            dir,
-            time_limit,
-            memory_limit,
-            jobs,
-            json,
-            command,
-        } => grade::run_all(
-            &dir,
-            &command,
-            &grade::Options {
+                diff,
+                paths,
+                ..
+            } => {
+                // `suite = true` in the project of the first path makes `--suite` the default.
+                let suite = suite
+                    || match paths.first() {
+                        Some(first) => layers
+                            .project_for(&suite_anchor(&run, first))?
+                            .is_some_and(|p| p.settings.suite == Some(true)),
+                        None => false,
+                    };
+                let fixing = check::Fixing {
+                    write: fix && !diff,
+                    diff,
+                    unsafe_fixes,
+                };
+                check::run(&run, &paths, output_format, suite, &fixing)
+            }
+            Command::Solve {
+                output_format,
+                json,
+                paths,
+                ..
+            } => {
+                let format = if json { Format::Json } else { output_format };
+                solve::run(&run, &paths, format)
+            }
+            Command::Judge { game, file, .. } => {
+                judge::run(game.into(), file.as_deref(), &layers.config_here()?)
+            }
+            Command::Import {
+                game, file, expect, ..
+            } => judge::import(game.into(), file.as_deref(), expect, &layers.config_here()?),
+            Command::Export {
+                paths,
+                out,
+                force,
+                layout,
+                ..
+            } => {
+                let first = paths.first().cloned().unwrap_or_default();
+                let out = match out {
+                    Some(out) => out,
+                    None => layers
+                        .project_for(&suite_anchor(&run, &first))?
+                        .and_then(|p| p.export_out())
+                        .ok_or("export: give --out DIR, or `out` in `[export]` of boardls.toml")?,
+                };
+                let config = run.config_for(&suite_anchor(&run, &first))?;
+                export::run(&paths, &out, force, layout, &config, &run.walk)
+            }
+            Command::Build {
+                plan,
+                out,
+                force,
+                layout,
+                ..
+            } => build::run(
+                &plan,
+                &out,
+                force,
+                layout,
+                &run.config_for(&plan)?,
+                &run.walk,
+            ),
+            Command::Gen { args, .. } => generate::run(args, &layers.config_here()?),
+            Command::Validate {
+                tests: Some(dir), ..
+            } => validate::run_tests(&dir, &layers.config_for(&dir.join("tests.json"))?),
+            Command::Validate { game, files, .. } => match game {
+                Some(game) => validate::run(game.into(), &files),
+                None => EXIT_UNUSABLE,
+            },
+            Command::Grade {
+                dir,
                 time_limit,
                 memory_limit,
-                jobs: usize::try_from(jobs).unwrap_or(1),
+                jobs,
                 json,
-            },
-        ),
-        Command::Fmt { check, paths, .. } => fmt::run(&run, &paths, check),
-        Command::Explain { code, list } => explain::run(code.as_deref(), list),
-        Command::Completions { shell } => {
-            let mut command = Cli::command();
-            clap_complete::generate(shell, &mut command, "boardls", &mut std::io::stdout());
-            EXIT_OK
-        }
-        Command::Man => {
-            let page = clap_mangen::Man::new(Cli::command());
-            let mut out = Vec::new();
-            page.render(&mut out).map_err(|e| e.to_string())?;
-            let mut printer = output::Printer::stdout();
-            printer.print(&String::from_utf8_lossy(&out));
-            EXIT_OK
-        }
-        Command::Render {
-            path,
-            case,
-            theme,
-            out,
-            ..
-        } => render::run(
-            &path,
-            case.as_deref(),
-            theme.into(),
-            &out,
-            &run.config_for(&path)?,
-        ),
-        Command::Lsp { cache, .. } => {
-            let mut config = layers.config_here()?;
-            if let Some(mib) = cache {
-                config.set_solve_cache_mib(mib);
+                command,
+            } => grade::run_all(
+                &dir,
+                &command,
+                &grade::Options {
+                    time_limit,
+                    memory_limit,
+                    jobs: usize::try_from(jobs).unwrap_or(1),
+                    json,
+                },
+            ),
+            Command::Fmt { check, paths, .. } => fmt::run(&run, &paths, check),
+            Command::Explain { code, list } => explain::run(code.as_deref(), list),
+            Command::Completions { shell } => {
+                let mut command = Cli::command();
+                clap_complete::generate(shell, &mut command, "boardls", &mut std::io::stdout());
+                EXIT_OK
             }
-            return Ok(boardls::lsp::run(config));
-        }
-    };
-    Ok(ExitCode::from(code))
+            Command::Man => {
+                let page = clap_mangen::Man::new(Cli::command());
+                let mut out = Vec::new();
+                page.render(&mut out).map_err(|e| e.to_string())?;
+                let mut printer = output::Printer::stdout();
+                printer.print(&String::from_utf8_lossy(&out));
+                EXIT_OK
+            }
+            Command::Render {
+                path,
+                case,
+                theme,
+                out,
+                ..
+            } => render::run(
+                &path,
+                case.as_deref(),
+                theme.into(),
+                &out,
+                &run.config_for(&path)?,
+            ),
+            Command::Lsp { .. } => unreachable!("the server returned above"),
+        })
+    });
+    Ok(ExitCode::from(code?))
 }
 
 /// The path a folder-wide setting (`suite`, `[export] out`) is looked up from: a file in the

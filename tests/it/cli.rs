@@ -15,6 +15,13 @@ fn run_with_stdin(args: &[&str], stdin: Option<&str>) -> Output {
 /// The real binary run in `dir` with `args`, `stdin` fed to it when given.
 pub(crate) fn boardls_in(dir: &Path, args: &[&str], stdin: Option<&str>) -> Output {
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_boardls"));
+    // Tests never read or write the user's cache (those of the cache set their own).
+    cmd.env("BOARDLS_NO_CACHE", "1");
+    run_in(cmd, dir, args, stdin)
+}
+
+/// Runs `cmd` (boardls with its environment) in `dir` with `args` and `stdin`.
+pub(crate) fn run_in(mut cmd: Command, dir: &Path, args: &[&str], stdin: Option<&str>) -> Output {
     cmd.args(args)
         .current_dir(dir)
         .stdin(if stdin.is_some() {
@@ -888,4 +895,83 @@ fn the_server_exits_1_when_exit_comes_without_shutdown() {
             assert_eq!(status.code(), Some(1));
         }
     }
+}
+
+/// Judge input of tetris boards made of many middling regions (random walls), the kind whose
+/// values the cache keeps.
+fn tetris_regions_input() -> String {
+    use crate::fixtures::xorshift::XorShift;
+    let mut rng = XorShift(0x9e37_79b9_7f4a_7c15);
+    let mut text = String::new();
+    for _ in 0..4 {
+        text.push_str("22 22\n");
+        for _ in 0..22 {
+            for _ in 0..22 {
+                text.push(if rng.below(100) < 30 { '1' } else { '0' });
+            }
+            text.push('\n');
+        }
+    }
+    text
+}
+
+/// `boardls` with its tetris cache in `cache`.
+fn boardls_cached(cache: &Path, args: &[&str]) -> Output {
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_boardls"));
+    cmd.env_remove("BOARDLS_NO_CACHE")
+        .env("BOARDLS_CACHE_DIR", cache);
+    run_in(cmd, Path::new(env!("CARGO_MANIFEST_DIR")), args, None)
+}
+
+#[test]
+fn judge_gives_the_same_output_with_a_cold_and_a_warm_tetris_cache() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let input = dir.path().join("regions.in");
+    std::fs::write(&input, tetris_regions_input()).expect("write");
+    let input = input.to_str().expect("path");
+    let warm = dir.path().join("warm");
+    let file = warm.join("tetris-regions.bin");
+    let first = boardls_cached(&warm, &["judge", "tetris", input]);
+    assert_eq!(first.status.code(), Some(0), "{}", stderr(&first));
+    assert_eq!(stdout(&first).lines().count(), 4);
+    let written = std::fs::read(&file).expect("the cache was saved");
+    // Under every budget, from the one that stops at the first region to the default, a warm
+    // cache gives what a cold one gives: its hits are charged the nodes they cost.
+    let mut unsolved = 0;
+    for (i, nodes) in ["50", "500", "5000", "50000", "500000", "50000000"]
+        .into_iter()
+        .enumerate()
+    {
+        let args = ["judge", "tetris", "--nodes", nodes, input];
+        let cold = boardls_cached(&dir.path().join(format!("cold{i}")), &args);
+        let hot = boardls_cached(&warm, &args);
+        let seen = |o: &Output| (stdout(o), stderr(o), o.status.code());
+        assert_eq!(seen(&hot), seen(&cold), "--nodes {nodes}");
+        unsolved += stderr(&cold).lines().count();
+    }
+    assert!(unsolved > 0, "some budget leaves tests unsolved");
+    // A damaged file is ignored (and replaced): the answers stay.
+    std::fs::write(&file, &written[..written.len() / 2]).expect("write");
+    let after = boardls_cached(&warm, &["judge", "tetris", input]);
+    assert_eq!(
+        (stdout(&after), stderr(&after)),
+        (stdout(&first), String::new())
+    );
+    assert_eq!(
+        std::fs::read(&file).expect("saved again").len(),
+        written.len()
+    );
+    // Turned off, nothing is read or written.
+    let off = dir.path().join("off");
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_boardls"));
+    cmd.env("BOARDLS_NO_CACHE", "1")
+        .env("BOARDLS_CACHE_DIR", &off);
+    let quiet = run_in(
+        cmd,
+        Path::new(env!("CARGO_MANIFEST_DIR")),
+        &["judge", "tetris", input],
+        None,
+    );
+    assert_eq!(stdout(&quiet), stdout(&first));
+    assert!(!off.exists());
 }

@@ -862,6 +862,7 @@ fn grade(dir: &Path, extra: &[&str], script: &str) -> Output {
     cmd.args(&args)
         .current_dir(dir)
         .env("BOARDLS", env!("CARGO_BIN_EXE_boardls"))
+        .env("BOARDLS_NO_CACHE", "1")
         .stdin(Stdio::null());
     cmd.output().expect("boardls runs")
 }

@@ -66,6 +66,19 @@ fn with_stack<T: Send>(
 }
 
 impl Tetris {
+    /// Keeps the values of small regions in `file` across runs: read at the first region
+    /// valued, written by [`Tetris::save_cache`]. A missing, damaged or foreign file is
+    /// ignored. Node counts stay those of a cold cache (see `cache`).
+    pub fn keep_cache_in(file: std::path::PathBuf) {
+        cache::keep_in(file);
+    }
+
+    /// Writes the cache to the file [`Tetris::keep_cache_in`] named, merged with what other
+    /// runs saved there since, when this run valued any new region (`Ok(false)` otherwise).
+    pub fn save_cache() -> std::io::Result<bool> {
+        cache::save()
+    }
+
     /// The Grundy value of a board (the xor over its regions), when the budget allows. For
     /// tests and tools: 0 exactly when the first player loses.
     pub fn grundy(board: &Grid, budget: &Budget) -> Result<u16, Unsolved> {

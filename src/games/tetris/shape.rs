@@ -328,6 +328,19 @@ impl Small {
         }
     }
 
+    /// Whether these could be the fields of a small part: a box that fits, no cell outside it
+    /// or in the guard column, and some cell. (For entries read back from a file.)
+    pub(crate) fn is_well_formed(self) -> bool {
+        let (h, w) = (u32::from(self.h), u32::from(self.w));
+        if h == 0 || w == 0 || !fits_small(h, w) {
+            return false;
+        }
+        let s = w + 1;
+        let row = (1u128 << w) - 1;
+        let inside = (0..h).fold(0u128, |m, r| m | row << (r * s));
+        self.bits() != 0 && self.bits() & !inside == 0
+    }
+
     pub(crate) fn bits(self) -> u128 {
         u128::from(self.hi) << 64 | u128::from(self.lo)
     }

@@ -282,12 +282,13 @@ fn region_value(
     let same_path = |needs: Footprint| {
         budget.allows(fixed.saturating_add(needs.peak)) && needs.deepest < max_depth
     };
+    // A hit whose nodes would not fit the budget is not used: the region is searched until the
+    // budget stops it, as with a cold cache, so the error (with its node count) is the same.
     if let Some(hit) = key
         .and_then(|key| cache::get(&key))
-        .filter(|hit| same_path(hit.needs))
+        .filter(|hit| same_path(hit.needs) && budget.check(*spent + hit.nodes).is_ok())
     {
         *spent += hit.nodes;
-        budget.check(*spent)?;
         return Ok(hit.value);
     }
     let value = engine.sum_value(&mut parts.to_vec())?;
