@@ -361,6 +361,74 @@ proptest! {
     }
 }
 
+/// Involution `sym` of an `h`×`w` box (0 left–right, 1 up–down, 2 half turn, 3 transpose,
+/// 4 anti-transpose; the last two on squares), on a cell of it. On placements it is the same
+/// map on the `(h-1)×(w-1)` box of their corners.
+fn mirror(sym: u8, (r, c): Cell, h: usize, w: usize) -> Cell {
+    match sym {
+        0 => (r, w - 1 - c),
+        1 => (h - 1 - r, c),
+        2 => (h - 1 - r, w - 1 - c),
+        3 => (c, r),
+        _ => (w - 1 - c, h - 1 - r),
+    }
+}
+
+/// A board symmetric under `sym`: a cell is a wall when its roll or its image's is below
+/// `density`; with `wall_middle`, also every cell within one step of its image, so that no
+/// placement meets its own image (a square sharing a cell `y` with its image holds `y` and
+/// `y`'s image).
+fn symmetric_board(
+    sym: u8,
+    h: usize,
+    w: usize,
+    rolls: &[u32],
+    density: u32,
+    wall_middle: bool,
+) -> Grid {
+    let mut g = Grid::filled(h, w, b'0');
+    for r in 0..h {
+        for c in 0..w {
+            let (ir, ic) = mirror(sym, (r, c), h, w);
+            let wall = rolls[r * w + c] < density
+                || rolls[ir * w + ic] < density
+                || (wall_middle && conflict((r, c), (ir, ic)));
+            if wall {
+                g.set(r, c, b'1');
+            }
+        }
+    }
+    g
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(400))]
+
+    /// The copy strategy (a symmetric position where no placement meets its own image is lost
+    /// by the player to move) checked on its own against the plain search, and the solver,
+    /// which uses it, against the plain search on symmetric boards with and without it.
+    #[test]
+    fn symmetric_boards_match_the_plain_search(
+        sym in 0u8..5,
+        h in 2usize..7,
+        w in 2usize..8,
+        rolls in proptest::collection::vec(0u32..100, 42),
+        density in 0u32..35,
+        wall_middle in any::<bool>(),
+    ) {
+        let w = if sym >= 3 { h } else { w };
+        let g = symmetric_board(sym, h, w, &rolls, density, wall_middle);
+        let cells = placement_cells(&g);
+        let (ph, pw) = (h - 1, w - 1);
+        let copyable = cells.iter().all(|&p| !conflict(p, mirror(sym, p, ph, pw)));
+        prop_assert!(copyable || !wall_middle);
+        if copyable {
+            prop_assert_eq!(PlainSearch::default().value(&cells), 0, "{:?}", g);
+        }
+        check_against_plain_search(&g);
+    }
+}
+
 #[test]
 fn a_folded_snake_is_valued_without_a_search() {
     // Twelve bands of 45 placements joined by U-turns: 562 placements. The interval DP values
