@@ -6,7 +6,8 @@
 //! - `BOARDLS_TETRIS_RANDOM50=P`: seeds 1–20 of `boardls gen tetris --size 50x50 --density P`
 //!   (the library generator, so the same boards), each answered then mapped under
 //!   `BOARDLS_TETRIS_SECONDS` (default 60) seconds, in one process and then again, with the
-//!   small regions of every board in the process-wide cache.
+//!   small regions of every board in the process-wide cache; with `BOARDLS_TETRIS_ANSWER_ONLY=1`
+//!   each board is only answered, in one pass (the targets are about the answer).
 
 use boardls::authoring::generate::{GenOptions, Preset, generate};
 use boardls::config::Config;
@@ -223,6 +224,23 @@ fn random_50x50(density: &str) {
         .unwrap_or(60);
     let budget = || Budget::unlimited().with_time(Duration::from_secs(seconds));
     let boards: Vec<Grid> = (1..=20).map(|seed| generated(50, 50, p, seed)).collect();
+    if std::env::var_os("BOARDLS_TETRIS_ANSWER_ONLY").is_some() {
+        eprintln!("tetris/random-50x50-{p}: answers only, {seconds} s per board");
+        let mut answers = Vec::new();
+        let mut answered = 0;
+        for (seed, g) in (1..).zip(&boards) {
+            let (time, a) = timed(|| Tetris::answer(g, &budget()));
+            eprintln!(
+                "  seed {seed:2}: answer {} in {:.1} ms",
+                a.as_ref().map_or_else(String::as_str, String::as_str),
+                time.as_secs_f64() * 1e3,
+            );
+            answered += usize::from(a.is_ok());
+            answers.push(time);
+        }
+        distribution("answer", &mut answers, answered);
+        return;
+    }
     for pass in ["first pass", "second pass (regions cached)"] {
         eprintln!("tetris/random-50x50-{p}: {pass}, {seconds} s per call");
         let (mut answers, mut solves) = (Vec::new(), Vec::new());
