@@ -216,15 +216,46 @@ fn solve_text(text: &str, config: &Config) -> Result<Result<String, String>, Str
     })
 }
 
-fn board(game: GameId, opts: &GenOptions, rng: &mut Rng) -> CaseBody {
-    let max = opts.preset == Preset::Max;
-    let (max_rows, max_cols, small) = match game {
+/// The original's largest sides and the side of a small random board, per game.
+fn sides(game: GameId) -> (usize, usize, usize) {
+    match game {
         GameId::Zgame => (500, 500, 8),
         GameId::Race => (300, 300, 8),
         GameId::Chess => (1000, 1000, 20),
         GameId::Tetris => (50, 50, 6),
         GameId::Strings => (20, 20, 6),
-    };
+    }
+}
+
+/// One board of `opts`' preset drawn from `rng`, for stress rounds: a random board whose size
+/// `opts` leaves open is at most `cap` on a side (and at most the small random size), so that
+/// early rounds are tiny; `edge` picks one of its fixed cases.
+pub fn draw_board(opts: &GenOptions, cap: usize, rng: &mut Rng) -> CaseBody {
+    match opts.preset {
+        Preset::Edge => {
+            let mut cases = edge_cases(opts.game);
+            let i = rng.range(0, cases.len().saturating_sub(1));
+            cases.swap_remove(i).1
+        }
+        Preset::Random if opts.rows.is_none() => {
+            let side = cap.clamp(1, sides(opts.game).2);
+            let rows = rng.range(1, side);
+            let cols = rng.range(1, side);
+            let sized = GenOptions {
+                rows: Some(rows),
+                // strings boards are square: `board` makes them so when no column count is set.
+                cols: (opts.game != GameId::Strings).then_some(cols),
+                ..opts.clone()
+            };
+            board(opts.game, &sized, rng)
+        }
+        _ => board(opts.game, opts, rng),
+    }
+}
+
+fn board(game: GameId, opts: &GenOptions, rng: &mut Rng) -> CaseBody {
+    let max = opts.preset == Preset::Max;
+    let (max_rows, max_cols, small) = sides(game);
     let (rows, cols) = match (opts.rows, opts.cols, max) {
         (Some(r), c, _) => (r.max(1), c.unwrap_or(r).max(1)),
         (None, _, true) => (max_rows, max_cols),

@@ -3,8 +3,8 @@
 
 use std::io::{self, Read, Write};
 use std::process::{Command, ExitStatus, Stdio};
-use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex, MutexGuard};
 use std::thread;
 use std::time::{Duration, Instant};
 
@@ -40,6 +40,35 @@ pub struct Run {
     pub peak_kib: Option<u64>,
 }
 
+/// The process groups of the programs running now, so that an interrupt can end them all.
+struct Running {
+    groups: Vec<u32>,
+    /// Set by [`stop_all`]: no program starts any more.
+    stopped: bool,
+}
+
+static RUNNING: Mutex<Running> = Mutex::new(Running {
+    groups: Vec::new(),
+    stopped: false,
+});
+
+fn running() -> MutexGuard<'static, Running> {
+    RUNNING
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
+/// Kills the process group of every program running and refuses to start more: for an
+/// interrupt (Ctrl-C), after which the caller exits. `run`s under way return once their program
+/// is gone.
+pub fn stop_all() {
+    let mut running = running();
+    running.stopped = true;
+    for &group in &running.groups {
+        Group(group).kill();
+    }
+}
+
 /// Runs `program args` with `input` on its standard input. Its standard error is discarded.
 /// The child and every process it starts are in a process group of their own, killed as a whole
 /// on a time-out and reaped on every path.
@@ -53,7 +82,16 @@ pub fn run(program: &str, args: &[String], input: &[u8], limits: &Limits) -> io:
     #[cfg(unix)]
     std::os::unix::process::CommandExt::process_group(&mut command, 0);
     let start = Instant::now();
-    let mut child = command.spawn()?;
+    // Started and registered under the lock: `stop_all` sees every group that exists.
+    let mut child = {
+        let mut running = running();
+        if running.stopped {
+            return Err(io::Error::new(io::ErrorKind::Interrupted, "interrupted"));
+        }
+        let child = command.spawn()?;
+        running.groups.push(child.id());
+        child
+    };
     let group = Group(child.id());
     #[cfg(target_os = "linux")]
     if let Some(mib) = limits.memory_mib {
@@ -95,8 +133,11 @@ pub fn run(program: &str, args: &[String], input: &[u8], limits: &Limits) -> io:
     let mut peak_kib = None;
     let mut ending = None;
     let status = loop {
-        if let Some(status) = child.try_wait()? {
-            break Some(status);
+        match child.try_wait() {
+            Ok(Some(status)) => break Some(status),
+            Ok(None) => {}
+            // Killed and waited for below, like a time-out.
+            Err(_) => break None,
         }
         if let Some(kib) = resident_kib(child.id()) {
             peak_kib = Some(peak_kib.map_or(kib, |p: u64| p.max(kib)));
@@ -114,6 +155,7 @@ pub fn run(program: &str, args: &[String], input: &[u8], limits: &Limits) -> io:
     let wall = start.elapsed();
     // On every path: the group is killed (a no-op when all have exited) and the child reaped.
     group.kill();
+    running().groups.retain(|&g| g != group.0);
     let status = match status {
         Some(s) => s,
         None => child.wait()?,

@@ -3,7 +3,8 @@
 
 use super::validate::{read_index, table};
 use super::{EXIT_ERRORS, EXIT_OK, EXIT_UNUSABLE};
-use boardls::authoring::run::{Ending, Limits, run};
+use boardls::authoring::run::{Limits, run};
+use boardls::authoring::verdict::{Judged, Verdict, judge};
 use serde::Serialize;
 use std::fs;
 use std::path::Path;
@@ -13,35 +14,6 @@ use std::time::Duration;
 
 /// Output kept per test: far above any answer file of the original limits.
 const OUTPUT_CAP: usize = 16 << 20;
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-enum Verdict {
-    #[serde(rename = "OK")]
-    Ok,
-    #[serde(rename = "WA")]
-    WrongAnswer,
-    #[serde(rename = "TLE")]
-    TimeLimit,
-    #[serde(rename = "RE")]
-    RuntimeError,
-    #[serde(rename = "MLE")]
-    MemoryLimit,
-    #[serde(rename = "OLE")]
-    OutputTooLarge,
-}
-
-impl Verdict {
-    fn as_str(self) -> &'static str {
-        match self {
-            Verdict::Ok => "OK",
-            Verdict::WrongAnswer => "WA",
-            Verdict::TimeLimit => "TLE",
-            Verdict::RuntimeError => "RE",
-            Verdict::MemoryLimit => "MLE",
-            Verdict::OutputTooLarge => "OLE",
-        }
-    }
-}
 
 #[derive(Serialize)]
 struct Graded {
@@ -174,33 +146,9 @@ fn grade_one(
     let expected =
         fs::read_to_string(&answer_path).map_err(|e| format!("{}: {e}", answer_path.display()))?;
     let ran = run(program, args, &input, limits).map_err(|e| format!("`{program}`: {e}"))?;
-    let (verdict, detail) = match &ran.ending {
-        Ending::TimedOut => (
-            Verdict::TimeLimit,
-            format!("stopped after {:.1} s", limits.time.as_secs_f64()),
-        ),
-        Ending::OutputTooLarge => (
-            Verdict::OutputTooLarge,
-            format!("more than {} MiB of output", OUTPUT_CAP >> 20),
-        ),
-        Ending::Signaled(signal) => (Verdict::RuntimeError, format!("killed by {signal}")),
-        Ending::Exited(code) if *code != 0 => (Verdict::RuntimeError, format!("exit code {code}")),
-        Ending::Exited(_) => compare(&expected, &String::from_utf8_lossy(&ran.stdout)),
-    };
-    // An allocation refused by the address-space limit ends a program as a crash or an error
-    // exit; one that used nearly all of the limit is told apart as MLE.
-    let near_limit = limits
-        .memory_mib
-        .zip(ran.peak_kib)
-        .is_some_and(|(mib, kib)| kib.saturating_mul(10) >= mib.saturating_mul(1024 * 9));
-    let (verdict, detail) = if verdict == Verdict::RuntimeError && near_limit {
-        (
-            Verdict::MemoryLimit,
-            format!("{detail} at the memory limit"),
-        )
-    } else {
-        (verdict, detail)
-    };
+    let Judged {
+        verdict, detail, ..
+    } = judge(&ran, &expected, limits);
     Ok(Graded {
         test: test.to_string(),
         verdict,
@@ -208,51 +156,4 @@ fn grade_one(
         peak_kib: ran.peak_kib,
         detail,
     })
-}
-
-/// Token by token: whitespace between tokens is free, tokens are exact. The detail names the
-/// answer line and what was expected and printed.
-fn compare(expected: &str, got: &str) -> (Verdict, String) {
-    let mut printed = got.split_whitespace();
-    let mut count = 0;
-    for (line, answer) in expected.lines().enumerate() {
-        for want in answer.split_whitespace() {
-            count += 1;
-            match printed.next() {
-                Some(token) if token == want => {}
-                Some(token) => {
-                    return (
-                        Verdict::WrongAnswer,
-                        format!(
-                            "answer {}: expected `{want}`, got `{}`",
-                            line + 1,
-                            short(token)
-                        ),
-                    );
-                }
-                None if count == 1 => return (Verdict::WrongAnswer, "missing output".into()),
-                None => {
-                    return (
-                        Verdict::WrongAnswer,
-                        format!("output ends before answer {} (`{want}`)", line + 1),
-                    );
-                }
-            }
-        }
-    }
-    match printed.next() {
-        Some(extra) => (
-            Verdict::WrongAnswer,
-            format!("extra output after the last answer: `{}`", short(extra)),
-        ),
-        None => (Verdict::Ok, String::new()),
-    }
-}
-
-fn short(token: &str) -> String {
-    let mut out: String = token.chars().take(30).collect();
-    if out.len() < token.len() {
-        out.push('…');
-    }
-    out
 }

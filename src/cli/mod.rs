@@ -14,6 +14,7 @@ mod layers;
 mod output;
 mod render;
 pub(crate) mod solve;
+mod stress;
 mod validate;
 
 use boardls::analysis::codes;
@@ -332,6 +333,15 @@ enum Command {
         #[arg(last = true, required = true, value_name = "CMD")]
         command: Vec<String>,
     },
+    /// Find a wrong solution: run it on generated tests, compare with the exact answers, and
+    /// shrink the first failure to a minimal input (written with `--out`).
+    ///
+    /// Each round feeds 1 to T generated tests (small boards first) to CMD on stdin and
+    /// compares its output with `judge`'s token by token: OK, WA, missing output, TLE (the
+    /// process group killed), RE (exit code or signal), MLE, OLE. A failure is shrunk to the
+    /// fewest tests, then each board smaller (rows, columns, cells, sizes), every step a valid
+    /// input failing the same way.
+    Stress(Box<stress::StressArgs>),
     /// Rewrite files in the canonical layout (never changes meaning).
     Fmt {
         /// Change nothing; list the files that would change and exit 1 if any.
@@ -628,16 +638,23 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
                 jobs,
                 json,
                 command,
-            } => grade::run_all(
-                &dir,
-                &command,
-                &grade::Options {
-                    time_limit,
-                    memory_limit,
-                    jobs: usize::try_from(jobs).unwrap_or(1),
-                    json,
-                },
-            ),
+            } => {
+                stop_solutions_on_interrupt();
+                grade::run_all(
+                    &dir,
+                    &command,
+                    &grade::Options {
+                        time_limit,
+                        memory_limit,
+                        jobs: usize::try_from(jobs).unwrap_or(1),
+                        json,
+                    },
+                )
+            }
+            Command::Stress(args) => {
+                stop_solutions_on_interrupt();
+                stress::run(*args, &layers.config_here()?)
+            }
             Command::Fmt { check, paths, .. } => fmt::run(&run, &paths, check),
             Command::Explain { code, list } => explain::run(code.as_deref(), list),
             Command::Completions { shell } => {
@@ -685,5 +702,20 @@ fn suite_anchor(run: &Run<'_>, path: &Path) -> PathBuf {
         path.join("-")
     } else {
         path.to_path_buf()
+    }
+}
+
+/// Exit status after Ctrl-C (128 + SIGINT), as a shell reports it.
+const EXIT_INTERRUPTED: i32 = 130;
+
+/// Ctrl-C reaches boardls but not the solutions, each in a process group of its own: end them
+/// all before exiting, so that none is left running.
+fn stop_solutions_on_interrupt() {
+    let installed = ctrlc::set_handler(|| {
+        boardls::authoring::run::stop_all();
+        std::process::exit(EXIT_INTERRUPTED);
+    });
+    if let Err(e) = installed {
+        eprintln!("boardls: cannot handle Ctrl-C ({e}); solutions may outlive an interrupt");
     }
 }

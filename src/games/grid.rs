@@ -63,4 +63,79 @@ impl Grid {
             .map(|(i, _)| (i / self.cols, i % self.cols))
             .collect()
     }
+
+    /// The grid without row `r` (`None` when it is the only row).
+    pub fn without_row(&self, r: usize) -> Option<Grid> {
+        if self.rows <= 1 || r >= self.rows {
+            return None;
+        }
+        let mut cells = Vec::with_capacity(self.cells.len() - self.cols);
+        cells.extend_from_slice(&self.cells[..r * self.cols]);
+        cells.extend_from_slice(&self.cells[(r + 1) * self.cols..]);
+        Some(Grid {
+            rows: self.rows - 1,
+            cols: self.cols,
+            cells,
+        })
+    }
+
+    /// The grid without column `c` (`None` when it is the only column).
+    pub fn without_col(&self, c: usize) -> Option<Grid> {
+        if self.cols <= 1 || c >= self.cols {
+            return None;
+        }
+        let cells = self
+            .cells
+            .chunks(self.cols)
+            .flat_map(|row| row[..c].iter().chain(&row[c + 1..]))
+            .copied()
+            .collect();
+        Some(Grid {
+            rows: self.rows,
+            cols: self.cols - 1,
+            cells,
+        })
+    }
+
+    /// The `rows`×`cols` part whose top-left cell is (`r0`, `c0`); callers stay inside.
+    pub fn part(&self, r0: usize, c0: usize, rows: usize, cols: usize) -> Grid {
+        let cells = (r0..r0 + rows)
+            .flat_map(|r| &self.row(r)[c0..c0 + cols])
+            .copied()
+            .collect();
+        Grid { rows, cols, cells }
+    }
+
+    /// The grid with cell (r, c) set to `cell`.
+    pub fn with(&self, r: usize, c: usize, cell: u8) -> Grid {
+        let mut grid = self.clone();
+        grid.set(r, c, cell);
+        grid
+    }
+}
+
+/// Smaller versions of a grid, largest cuts first: each half, then every single row and column
+/// dropped, then every cell that `clear` turns into something else. The order is fixed, so a
+/// shrink that tries them in turn is deterministic.
+pub(crate) fn smaller_grids(grid: &Grid, clear: impl Fn(u8) -> Option<u8>) -> Vec<Grid> {
+    let mut out = Vec::new();
+    let (n, m) = (grid.rows, grid.cols);
+    if n >= 2 {
+        out.push(grid.part(0, 0, n / 2, m));
+        out.push(grid.part(n / 2, 0, n - n / 2, m));
+    }
+    if m >= 2 {
+        out.push(grid.part(0, 0, n, m / 2));
+        out.push(grid.part(0, m / 2, n, m - m / 2));
+    }
+    out.extend((0..n).filter_map(|r| grid.without_row(r)));
+    out.extend((0..m).filter_map(|c| grid.without_col(c)));
+    for r in 0..n {
+        for c in 0..m {
+            if let Some(cell) = clear(grid.at(r, c)) {
+                out.push(grid.with(r, c, cell));
+            }
+        }
+    }
+    out
 }

@@ -317,6 +317,11 @@ pub trait Game {
 
     /// The longer side of the board, to compare with [`GameSpec::original_max_side`].
     fn largest_side(board: &Self::Board) -> usize;
+
+    /// Boards one shrink step smaller (rows or columns dropped, cells cleared, sizes lowered),
+    /// largest cuts first, in a fixed order. Each keeps the game's own rules; the original
+    /// problem's limits and guarantees are for the caller to check.
+    fn smaller(board: &Self::Board) -> Vec<Self::Board>;
 }
 
 /// What `judge` found: the output to print and the tests it could not answer.
@@ -493,5 +498,31 @@ impl AnyBoard {
 
     pub fn largest_side(&self) -> usize {
         with_board!(self, G, b => G::largest_side(b))
+    }
+
+    /// Boards one shrink step smaller, in the game's fixed order (see [`Game::smaller`]).
+    pub fn smaller(&self) -> Vec<AnyBoard> {
+        match self {
+            AnyBoard::Zgame(b) => zgame::Zgame::smaller(b)
+                .into_iter()
+                .map(AnyBoard::Zgame)
+                .collect(),
+            AnyBoard::Race(b) => race::Race::smaller(b)
+                .into_iter()
+                .map(AnyBoard::Race)
+                .collect(),
+            AnyBoard::Chess(b) => chess::Chess::smaller(b)
+                .into_iter()
+                .map(AnyBoard::Chess)
+                .collect(),
+            AnyBoard::Tetris(b) => tetris::Tetris::smaller(b)
+                .into_iter()
+                .map(AnyBoard::Tetris)
+                .collect(),
+            AnyBoard::Strings(b) => strings::Strings::smaller(b)
+                .into_iter()
+                .map(AnyBoard::Strings)
+                .collect(),
+        }
     }
 }

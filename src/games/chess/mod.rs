@@ -8,6 +8,7 @@
 
 mod explain;
 mod judge;
+mod shrink;
 mod solve;
 
 pub use solve::{Outcome, is_wythoff_p, outcome};
@@ -237,6 +238,10 @@ impl Game for Chess {
             ],
             rows: Vec::new(),
         }
+    }
+
+    fn smaller(board: &ChessBoard) -> Vec<ChessBoard> {
+        shrink::smaller(board)
     }
 
     fn largest_side(board: &ChessBoard) -> usize {

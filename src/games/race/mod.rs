@@ -9,6 +9,7 @@
 mod bits;
 mod explain;
 mod judge;
+mod shrink;
 mod solve;
 
 use super::{
@@ -303,6 +304,10 @@ impl Game for Race {
 
     fn to_case(board: &RaceBoard) -> CaseBody {
         CaseBody::grid(&board.grid)
+    }
+
+    fn smaller(board: &RaceBoard) -> Vec<RaceBoard> {
+        shrink::smaller(board)
     }
 
     fn largest_side(board: &RaceBoard) -> usize {

@@ -12,6 +12,7 @@
 
 mod explain;
 mod judge;
+mod shrink;
 mod solve;
 
 use super::{
@@ -151,6 +152,10 @@ impl Game for Strings {
 
     fn to_case(board: &Grid) -> CaseBody {
         CaseBody::grid(board)
+    }
+
+    fn smaller(board: &Grid) -> Vec<Grid> {
+        shrink::smaller(board)
     }
 
     fn largest_side(board: &Grid) -> usize {

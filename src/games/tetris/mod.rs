@@ -14,6 +14,7 @@ mod engine;
 mod explain;
 mod judge;
 mod shape;
+mod shrink;
 mod solve;
 
 use super::{
@@ -186,6 +187,10 @@ impl Game for Tetris {
 
     fn to_case(board: &Grid) -> CaseBody {
         CaseBody::grid(board)
+    }
+
+    fn smaller(board: &Grid) -> Vec<Grid> {
+        shrink::smaller(board)
     }
 
     fn largest_side(board: &Grid) -> usize {

@@ -7,6 +7,7 @@
 
 mod explain;
 mod judge;
+mod shrink;
 mod solve;
 
 use super::{
@@ -232,6 +233,10 @@ impl Game for Zgame {
 
     fn to_case(board: &Grid) -> CaseBody {
         CaseBody::grid(board)
+    }
+
+    fn smaller(board: &Grid) -> Vec<Grid> {
+        shrink::smaller(board)
     }
 
     fn largest_side(board: &Grid) -> usize {
