@@ -68,6 +68,21 @@ pub(crate) const MAX_ATTEMPTS: usize = 5_000;
 pub(crate) const MAX_SIDE: usize = 2_000;
 
 impl GenOptions {
+    /// `Err` when the preset is not one of the game's.
+    pub fn check_preset(&self) -> Result<(), String> {
+        if matches!(
+            self.preset,
+            Preset::Corridors | Preset::NearStart | Preset::Middle
+        ) && self.game != GameId::Race
+        {
+            return Err(format!(
+                "preset `{}` is for race boards",
+                self.preset.name()
+            ));
+        }
+        Ok(())
+    }
+
     /// The complete command that makes this output again: every option that decides a board,
     /// in one fixed order (`gen GAME --preset P [--size N[xM]] [--density P] [--answer A]`, then
     /// `--count K --seed S` where the preset draws at random).
@@ -117,16 +132,7 @@ pub fn generate(opts: &GenOptions, config: &Config) -> Result<String, String> {
     if opts.rows.unwrap_or(0) > MAX_SIDE || opts.cols.unwrap_or(0) > MAX_SIDE {
         return Err(format!("sizes above {MAX_SIDE} are not generated"));
     }
-    if matches!(
-        opts.preset,
-        Preset::Corridors | Preset::NearStart | Preset::Middle
-    ) && game != GameId::Race
-    {
-        return Err(format!(
-            "preset `{}` is for race boards",
-            opts.preset.name()
-        ));
-    }
+    opts.check_preset()?;
     let wanted = match &opts.answer {
         Some(a) => Some(game.parse_answer(a).map_err(|e| format!("--answer: {e}"))?),
         None => None,

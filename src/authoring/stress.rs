@@ -162,6 +162,7 @@ pub fn stress(
     let Some((program, args)) = command.split_first() else {
         return Err("give the solution to run after `--`".into());
     };
+    options.boards.check_preset()?;
     let next = AtomicUsize::new(0);
     let stop = AtomicBool::new(false);
     let done = AtomicUsize::new(0);

@@ -653,7 +653,7 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
             }
             Command::Stress(args) => {
                 stop_solutions_on_interrupt();
-                stress::run(*args, &layers.config_here()?)
+                stress::run(&args, &layers.config_here()?)
             }
             Command::Fmt { check, paths, .. } => fmt::run(&run, &paths, check),
             Command::Explain { code, list } => explain::run(code.as_deref(), list),

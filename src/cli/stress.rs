@@ -79,8 +79,8 @@ pub(super) struct StressArgs {
     pub command: Vec<String>,
 }
 
-pub(super) fn run(args: StressArgs, config: &Config) -> u8 {
-    let options = match options(&args) {
+pub(super) fn run(args: &StressArgs, config: &Config) -> u8 {
+    let options = match options(args) {
         Ok(o) => o,
         Err(e) => {
             eprintln!("boardls: stress: {e}");
@@ -133,7 +133,7 @@ pub(super) fn run(args: StressArgs, config: &Config) -> u8 {
     let reproduce = outcome
         .minimal
         .as_ref()
-        .map(|_| reproduce_lines(&args, files.as_ref().map(|(_, input)| input.as_path())));
+        .map(|_| reproduce_lines(args, files.as_ref().map(|(_, input)| input.as_path())));
     if args.json {
         println!(
             "{}",
@@ -365,14 +365,11 @@ fn human_report(
         out.push('\n');
     }
     if !written {
-        out.push_str(&format!(
-            "\nas a .board case (--out FILE.board writes it and FILE.in):\n{}",
-            board_text(game, minimal, &[])
-                .lines()
-                .skip(1)
-                .map(|l| format!("{l}\n"))
-                .collect::<String>()
-        ));
+        out.push_str("\nas a .board case (--out FILE.board writes it and FILE.in):\n");
+        for line in board_text(game, minimal, &[]).lines().skip(1) {
+            out.push_str(line);
+            out.push('\n');
+        }
     }
     if let Some(lines) = reproduce {
         out.push_str("\nreproduce:\n");

@@ -30,6 +30,7 @@ mod protocol;
 mod race;
 mod render;
 mod samples;
+mod stress;
 mod strings;
 mod testset;
 mod tetris;
