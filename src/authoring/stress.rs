@@ -12,7 +12,7 @@ use super::{board_of, case_text};
 use crate::analysis;
 use crate::config::Config;
 use crate::games::{AnyBoard, GameId};
-use rustc_hash::FxHashMap;
+use rustc_hash::FxHashSet;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
@@ -20,6 +20,8 @@ use std::time::{Duration, Instant};
 /// Rounds whose boards are at most this many cells on a side grow by one cell every this many
 /// rounds: the first rounds are tiny, later ones reach the generator's small random size.
 const ROUNDS_PER_SIDE: usize = 8;
+/// Bytes of a failing run's output kept for the report (what it printed, test by test).
+const PRINTED_KEPT: usize = 64 << 10;
 /// Draws per test before `--answer` gives up.
 const ANSWER_ATTEMPTS: usize = 1_000;
 
@@ -204,7 +206,7 @@ pub fn stress(
                             all.push(Failure {
                                 round,
                                 judged,
-                                printed: ran.stdout,
+                                printed: kept(ran.stdout),
                             });
                         }
                         count = all.len();
@@ -254,28 +256,35 @@ pub fn shrink_failure(
     let game = options.boards.game;
     let start = Instant::now();
     let kind = failure.judged.verdict;
-    // Passes come back to candidates tried before: answer those from memory.
-    let mut seen: FxHashMap<String, Option<Failure>> = FxHashMap::default();
+    // Passes come back to candidates refused before: answer those from memory. A candidate
+    // that fails is taken at once and never offered again (every step makes the input smaller),
+    // so the last one is the shrunk input.
+    let mut refused: FxHashSet<String> = FxHashSet::default();
+    let mut last: Option<Failure> = None;
     let shrunk = shrink(
         failure.round.boards.clone(),
         start + options.shrink_time,
         |candidate| {
             let input = game.write_judge(candidate);
-            if let Some(known) = seen.get(&input) {
-                return known.is_some();
+            if refused.contains(&input) {
+                return false;
             }
-            let failed = fails_as(
+            match fails_as(
                 game, candidate, &input, kind, program, args, options, config,
-            );
-            let result = failed.is_some();
-            seen.insert(input, failed);
-            result
+            ) {
+                Some(f) => {
+                    last = Some(f);
+                    true
+                }
+                None => {
+                    refused.insert(input);
+                    false
+                }
+            }
         },
     );
-    let mut last = match seen.remove(&game.write_judge(&shrunk.boards)) {
-        Some(Some(f)) => f,
-        _ => failure.clone(),
-    };
+    let mut last = last.unwrap_or_else(|| failure.clone());
+    debug_assert_eq!(last.round.input, game.write_judge(&shrunk.boards));
     last.round.index = failure.round.index;
     Minimal {
         failure: last,
@@ -308,6 +317,13 @@ fn fails_as(
             expected,
         },
         judged,
-        printed: ran.stdout,
+        printed: kept(ran.stdout),
     })
+}
+
+/// The start of a run's output: a report never shows more, and a flood kept whole for every
+/// failing round would fill the memory.
+fn kept(mut printed: Vec<u8>) -> Vec<u8> {
+    printed.truncate(PRINTED_KEPT);
+    printed
 }

@@ -428,22 +428,22 @@ fn a_correct_solution_is_never_flagged() {
     }
 }
 
-#[test]
-fn ctrl_c_ends_boardls_and_every_running_solution() {
-    let dir = tempfile::tempdir().expect("tempdir");
-    let pids = dir.path().join("pids");
+/// Starts `boardls ARGS -- sh -c SCRIPT` where the script records its pid in `pids`, waits for
+/// `running` of them, sends SIGINT to boardls and checks that it exits 130 leaving nothing.
+fn interrupt(dir: &Path, args: &[&str], running: usize) {
+    let pids = dir.join("pids");
     let script = format!("echo $$ >> {}; sleep 60 & wait", pids.display());
     let mut child = Command::new(env!("CARGO_BIN_EXE_boardls"))
-        .args(["stress", "chess", "--jobs", "2", "--time-limit", "60", "--"])
-        .args(["sh", "-c", &script])
-        .current_dir(dir.path())
+        .args(args)
+        .args(["--", "sh", "-c", &script])
+        .current_dir(dir)
         .stdin(Stdio::null())
         .stdout(Stdio::null())
         .stderr(Stdio::null())
         .spawn()
         .expect("boardls starts");
     let deadline = Instant::now() + Duration::from_secs(20);
-    while std::fs::read_to_string(&pids).map_or(0, |p| p.lines().count()) < 2 {
+    while std::fs::read_to_string(&pids).map_or(0, |p| p.lines().count()) < running {
         assert!(Instant::now() < deadline, "the solutions never started");
         std::thread::sleep(Duration::from_millis(20));
     }
@@ -453,6 +453,51 @@ fn ctrl_c_ends_boardls_and_every_running_solution() {
     let status = child.wait().expect("boardls ends");
     assert_eq!(status.code(), Some(130));
     assert_all_gone(&pids);
+}
+
+#[test]
+fn ctrl_c_ends_boardls_and_every_running_solution() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    interrupt(
+        dir.path(),
+        &["stress", "chess", "--jobs", "2", "--time-limit", "60"],
+        2,
+    );
+    let dir = tempfile::tempdir().expect("tempdir");
+    let example = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/race.board");
+    let export = crate::cli::boardls_in(
+        dir.path(),
+        &["export", &example.display().to_string(), "--out", "tests"],
+        None,
+    );
+    assert_eq!(export.status.code(), Some(0), "{}", text(&export.stderr));
+    interrupt(dir.path(), &["grade", "tests", "--time-limit", "60"], 1);
+}
+
+#[test]
+fn keep_going_runs_every_round_and_lists_every_failure() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let out = stress(
+        dir.path(),
+        &["chess", "--count", "20", "--keep-going", "--json"],
+        &["sh", "-c", "echo hello"],
+    );
+    assert_eq!(out.status.code(), Some(1));
+    let report: serde_json::Value = serde_json::from_slice(&out.stdout).expect("json");
+    assert_eq!(report["rounds"], 20);
+    let rounds: Vec<u64> = report["failures"]
+        .as_array()
+        .expect("failures")
+        .iter()
+        .map(|f| f["round"].as_u64().expect("round"))
+        .collect();
+    assert_eq!(rounds, (1..=20).collect::<Vec<u64>>());
+    // Garbage fails on any board: one test of the smallest chess board is left.
+    let input = report["minimal"]["input"].as_str().expect("input");
+    assert!(
+        input.starts_with("1\n") && input.ends_with(" 2 2\n"),
+        "{input}"
+    );
 }
 
 #[test]
