@@ -269,17 +269,14 @@ pub fn shrink_failure(
             if refused.contains(&input) {
                 return false;
             }
-            match fails_as(
+            if let Some(f) = fails_as(
                 game, candidate, &input, kind, program, args, options, config,
             ) {
-                Some(f) => {
-                    last = Some(f);
-                    true
-                }
-                None => {
-                    refused.insert(input);
-                    false
-                }
+                last = Some(f);
+                true
+            } else {
+                refused.insert(input);
+                false
             }
         },
     );
