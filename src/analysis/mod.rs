@@ -28,10 +28,6 @@ pub struct Analysis {
 }
 
 impl Analysis {
-    pub(crate) fn is_allowed(&self, code: &str) -> bool {
-        self.allowed.iter().any(|c| c == code)
-    }
-
     /// The case whose span holds `offset`.
     pub(crate) fn case_at(&self, offset: usize) -> Option<&CaseAnalysis> {
         self.cases.iter().find(|c| c.span.touches(offset))
@@ -103,15 +99,31 @@ pub fn too_large(bytes: u64, config: &Config) -> Analysis {
 
 /// Sorted, `allow`ed codes removed (the file's own and `config`'s), `deny`ed codes made
 /// errors, capped.
-pub fn finish(analysis: &Analysis, mut diags: Vec<Diagnostic>, config: &Config) -> Vec<Diagnostic> {
-    diags.retain(|d| !analysis.is_allowed(d.code) && !config.allow.iter().any(|c| c == d.code));
+pub fn finish(analysis: &Analysis, diags: Vec<Diagnostic>, config: &Config) -> Vec<Diagnostic> {
+    finish_allowing(&analysis.allowed, diags, config)
+}
+
+/// [`finish`] with the file's own `allow`ed codes.
+fn finish_allowing(allowed: &[String], diags: Vec<Diagnostic>, config: &Config) -> Vec<Diagnostic> {
+    let mut diags = allow_and_deny(allowed, diags, config);
+    diags.sort_by_key(|d| (d.span.start, d.span.end));
+    diags.truncate(config.max_diagnostics);
+    diags
+}
+
+fn allow_and_deny(
+    allowed: &[String],
+    mut diags: Vec<Diagnostic>,
+    config: &Config,
+) -> Vec<Diagnostic> {
+    diags.retain(|d| {
+        !allowed.iter().any(|c| c == d.code) && !config.allow.iter().any(|c| c == d.code)
+    });
     for d in &mut diags {
         if config.deny.iter().any(|c| c == d.code) {
             d.severity = Severity::Error;
         }
     }
-    diags.sort_by_key(|d| (d.span.start, d.span.end));
-    diags.truncate(config.max_diagnostics);
     diags
 }
 
@@ -166,6 +178,49 @@ impl Checked {
         let mut more = reading;
         more.extend_from_slice(suite.unwrap_or(&self.own_suite));
         report(&self.analysis, &self.verdict_refs(), more, config)
+    }
+}
+
+/// A file's findings waiting for those of its suite, known only once every file of the suite
+/// is checked: what [`report`] needs of the file, without its analysis and verdicts (a batch
+/// keeps this for every file of a suite, so it must stay small).
+pub struct Unfinished {
+    diagnostics: Vec<Diagnostic>,
+    allowed: Vec<String>,
+}
+
+impl Unfinished {
+    /// The findings so far with `allow` and `deny` applied, neither sorted nor capped.
+    pub fn so_far(&self, config: &Config) -> Vec<Diagnostic> {
+        allow_and_deny(&self.allowed, self.diagnostics.clone(), config)
+    }
+
+    /// The file's [`report`] with `suite`, the findings of its suite that fall in it.
+    pub fn finish(self, suite: &[Diagnostic], config: &Config) -> Vec<Diagnostic> {
+        let mut diags = self.diagnostics;
+        diags.extend_from_slice(suite);
+        finish_allowing(&self.allowed, diags, config)
+    }
+}
+
+impl Checked {
+    /// What [`Checked::report_with`] needs but the suite's findings, with what reading the file
+    /// found (E216).
+    pub fn unfinished(&self, reading: Vec<Diagnostic>) -> Unfinished {
+        let mut diagnostics = self.analysis.diagnostics.clone();
+        for (case, verdict) in self.analysis.cases.iter().zip(&self.verdicts) {
+            if let Some(d) = verdict
+                .as_deref()
+                .and_then(|v| verdict_diagnostics(case, v))
+            {
+                diagnostics.push(d);
+            }
+        }
+        diagnostics.extend(reading);
+        Unfinished {
+            diagnostics,
+            allowed: self.analysis.allowed.clone(),
+        }
     }
 }
 

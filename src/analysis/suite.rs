@@ -3,9 +3,11 @@
 //! `check --suite`, or one file marked `// boardls: suite`.
 
 use super::codes::{DUPLICATE_BOARD, NO_MAX_CASE, UNCOVERED_ANSWER};
-use super::{Analysis, CaseAnalysis, Verdict};
+use super::{Analysis, Verdict};
 use crate::diag::Diagnostic;
 use crate::games::{AnyBoard, GameId, Symmetry};
+use crate::span::Span;
+use sha2::{Digest, Sha256};
 use std::collections::{BTreeMap, HashMap};
 
 /// A file comment that makes the file a suite of its own.
@@ -21,101 +23,128 @@ pub(crate) fn is_marked(text: &str, analysis: &Analysis) -> bool {
         .any(|c| text.get(c.start..c.end).is_some_and(|t| t.contains(MARKER)))
 }
 
-/// One case of a suite, with the index of the file it is in and its verdict when it has one.
-pub(crate) struct SuiteCase<'a> {
-    pub file: usize,
-    pub case: &'a CaseAnalysis,
-    pub verdict: Option<&'a Verdict>,
+/// What the suite checks need of one case: small enough to keep for every case of a suite
+/// of any size (a board is kept as its side and a digest, not its cells).
+#[derive(Clone, Debug)]
+pub struct CaseFacts {
+    pub game: GameId,
+    pub header: Span,
+    pub title: String,
+    /// The answer of its verdict, when solved.
+    pub answer: Option<String>,
+    /// The largest side of its board and the digest of the board up to symmetry ([`canonical`]).
+    pub board: Option<(usize, [u8; 32])>,
+    /// `sample`, its group, or `-`.
+    pub group: String,
+}
+
+/// The facts of a file's cases that have a game, as [`findings_of`] and [`coverage_of`] take
+/// them.
+pub fn facts(analysis: &Analysis, verdicts: &[Option<&Verdict>]) -> Vec<CaseFacts> {
+    debug_assert_eq!(analysis.cases.len(), verdicts.len());
+    analysis
+        .cases
+        .iter()
+        .zip(verdicts)
+        .enumerate()
+        .filter_map(|(i, (case, verdict))| {
+            let game = case.game?;
+            let labels = analysis.parse.file.labels(i);
+            let group = if labels.sample {
+                "sample".to_string()
+            } else {
+                labels.group.unwrap_or_else(|| "-".to_string())
+            };
+            Some(CaseFacts {
+                game,
+                header: case.header,
+                title: case.title(),
+                answer: verdict.and_then(|v| v.solution()).map(|s| s.answer.clone()),
+                board: case
+                    .board
+                    .as_ref()
+                    .map(|b| (b.largest_side(), Sha256::digest(canonical(b)).into())),
+                group,
+            })
+        })
+        .collect()
 }
 
 /// The findings of `files` taken as one suite, one list per file: each file as its analysis
 /// and its cases' verdicts.
 pub fn findings(files: &[(&Analysis, &[Option<&Verdict>])]) -> Vec<Vec<Diagnostic>> {
-    let cases: Vec<SuiteCase<'_>> = files
-        .iter()
-        .enumerate()
-        .flat_map(|(file, (analysis, verdicts))| {
-            debug_assert_eq!(analysis.cases.len(), verdicts.len());
-            analysis
-                .cases
-                .iter()
-                .zip(verdicts.iter())
-                .map(move |(case, verdict)| SuiteCase {
-                    file,
-                    case,
-                    verdict: *verdict,
-                })
-        })
-        .collect();
+    let facts: Vec<Vec<CaseFacts>> = files.iter().map(|(a, v)| facts(a, v)).collect();
+    findings_of(&facts)
+}
+
+/// The findings of a suite of files given by their cases' [`facts`], one list per file.
+pub fn findings_of(files: &[Vec<CaseFacts>]) -> Vec<Vec<Diagnostic>> {
     let mut per_file = vec![Vec::new(); files.len()];
-    for (file, diagnostic) in check(&cases) {
+    for (file, diagnostic) in check(files) {
         per_file[file].push(diagnostic);
     }
     per_file
 }
 
 /// Suite findings as `(file index, diagnostic)`; case-wide ones point at a case header.
-pub(crate) fn check(cases: &[SuiteCase<'_>]) -> Vec<(usize, Diagnostic)> {
+fn check(files: &[Vec<CaseFacts>]) -> Vec<(usize, Diagnostic)> {
     let mut out = Vec::new();
-    let mut by_game: BTreeMap<GameId, Vec<&SuiteCase<'_>>> = BTreeMap::new();
-    for c in cases {
-        if let Some(game) = c.case.game {
-            by_game.entry(game).or_default().push(c);
+    let mut by_game: BTreeMap<GameId, Vec<(usize, &CaseFacts)>> = BTreeMap::new();
+    for (file, cases) in files.iter().enumerate() {
+        for c in cases {
+            by_game.entry(c.game).or_default().push((file, c));
         }
     }
     for (game, cases) in by_game {
-        let Some(first) = cases.first() else { continue };
+        let Some(&(first_file, first)) = cases.first() else {
+            continue;
+        };
         let answers: Vec<&str> = cases
             .iter()
-            .filter_map(|c| {
-                c.verdict
-                    .and_then(|v| v.solution())
-                    .map(|s| s.answer.as_str())
-            })
+            .filter_map(|(_, c)| c.answer.as_deref())
             .collect();
         for class in game.spec().answer_classes {
             if !answers.contains(class) {
                 out.push((
-                    first.file,
+                    first_file,
                     Diagnostic::info(
                         UNCOVERED_ANSWER,
-                        first.case.header,
+                        first.header,
                         format!("no {game} case has the answer `{class}`"),
                     ),
                 ));
             }
         }
-        let boards: Vec<(&SuiteCase<'_>, &AnyBoard)> = cases
+        let boards: Vec<(usize, &CaseFacts, usize, &[u8; 32])> = cases
             .iter()
-            .filter_map(|c| c.case.board.as_ref().map(|b| (*c, b)))
+            .filter_map(|&(file, c)| c.board.as_ref().map(|(side, key)| (file, c, *side, key)))
             .collect();
         let max_side = game.spec().original_max_side;
-        if !boards.iter().any(|(_, b)| b.largest_side() >= max_side) && !boards.is_empty() {
+        if !boards.iter().any(|b| b.2 >= max_side) && !boards.is_empty() {
             out.push((
-                first.file,
+                first_file,
                 Diagnostic::info(
                     NO_MAX_CASE,
-                    first.case.header,
+                    first.header,
                     format!("no {game} case reaches the original maximum size ({max_side})"),
                 ),
             ));
         }
-        let mut seen: HashMap<String, &SuiteCase<'_>> = HashMap::new();
-        for (c, b) in boards {
-            let key = canonical(b);
-            if let Some(earlier) = seen.get(&key) {
+        let mut seen: HashMap<&[u8; 32], (usize, &CaseFacts)> = HashMap::new();
+        for (file, c, _, key) in boards {
+            if let Some(&(earlier_file, earlier)) = seen.get(key) {
                 let mut d = Diagnostic::info(
                     DUPLICATE_BOARD,
-                    c.case.header,
-                    format!("same board as {} (up to symmetry)", earlier.case.title()),
+                    c.header,
+                    format!("same board as {} (up to symmetry)", earlier.title),
                 );
                 // A place in another file is named by the message alone: spans are per text.
-                if earlier.file == c.file {
-                    d = d.with_related(earlier.case.header, "the same board, first here");
+                if earlier_file == file {
+                    d = d.with_related(earlier.header, "the same board, first here");
                 }
-                out.push((c.file, d));
+                out.push((file, d));
             } else {
-                seen.insert(key, c);
+                seen.insert(key, (file, c));
             }
         }
     }
@@ -200,57 +229,54 @@ pub struct GroupCoverage {
 
 /// The coverage of `files` taken as one suite (as [`findings`] takes them).
 pub fn coverage(files: &[(&Analysis, &[Option<&Verdict>])]) -> Coverage {
+    let facts: Vec<Vec<CaseFacts>> = files.iter().map(|(a, v)| facts(a, v)).collect();
+    coverage_of(&facts)
+}
+
+/// The coverage of a suite of files given by their cases' [`facts`].
+pub fn coverage_of(files: &[Vec<CaseFacts>]) -> Coverage {
     let mut games: BTreeMap<GameId, GameCoverage> = BTreeMap::new();
     let mut group_answers: BTreeMap<(GameId, String), Vec<String>> = BTreeMap::new();
-    for (analysis, verdicts) in files {
-        for (i, (case, verdict)) in analysis.cases.iter().zip(verdicts.iter()).enumerate() {
-            let Some(game) = case.game else { continue };
-            let entry = games.entry(game).or_insert_with(|| GameCoverage {
-                game,
-                cases: 0,
-                answers: game
-                    .spec()
-                    .answer_classes
-                    .iter()
-                    .map(|a| ((*a).to_string(), 0))
-                    .collect(),
-                largest: None,
-                groups: Vec::new(),
-            });
-            entry.cases += 1;
-            let answer = verdict.and_then(|v| v.solution()).map(|s| s.answer.clone());
-            if let Some(answer) = &answer {
-                match entry.answers.iter_mut().find(|(a, _)| a == answer) {
-                    Some((_, n)) => *n += 1,
-                    None => entry.answers.push((answer.clone(), 1)),
-                }
+    for case in files.iter().flatten() {
+        let game = case.game;
+        let entry = games.entry(game).or_insert_with(|| GameCoverage {
+            game,
+            cases: 0,
+            answers: game
+                .spec()
+                .answer_classes
+                .iter()
+                .map(|a| ((*a).to_string(), 0))
+                .collect(),
+            largest: None,
+            groups: Vec::new(),
+        });
+        entry.cases += 1;
+        if let Some(answer) = &case.answer {
+            match entry.answers.iter_mut().find(|(a, _)| a == answer) {
+                Some((_, n)) => *n += 1,
+                None => entry.answers.push((answer.clone(), 1)),
             }
-            if let Some(board) = &case.board {
-                let side = board.largest_side();
-                if entry.largest.as_ref().is_none_or(|(s, _)| side > *s) {
-                    entry.largest = Some((side, case.title()));
-                }
+        }
+        if let Some((side, _)) = case.board {
+            if entry.largest.as_ref().is_none_or(|(s, _)| side > *s) {
+                entry.largest = Some((side, case.title.clone()));
             }
-            let labels = analysis.parse.file.labels(i);
-            let name = if labels.sample {
-                "sample".to_string()
-            } else {
-                labels.group.unwrap_or_else(|| "-".to_string())
-            };
-            match entry.groups.iter_mut().find(|g| g.name == name) {
-                Some(g) => g.cases += 1,
-                None => entry.groups.push(GroupCoverage {
-                    name: name.clone(),
-                    cases: 1,
-                    classes_covered: 0,
-                }),
-            }
-            let seen = group_answers.entry((game, name)).or_default();
-            if let Some(answer) = answer
-                && !seen.contains(&answer)
-            {
-                seen.push(answer);
-            }
+        }
+        let name = &case.group;
+        match entry.groups.iter_mut().find(|g| g.name == *name) {
+            Some(g) => g.cases += 1,
+            None => entry.groups.push(GroupCoverage {
+                name: name.clone(),
+                cases: 1,
+                classes_covered: 0,
+            }),
+        }
+        let seen = group_answers.entry((game, name.clone())).or_default();
+        if let Some(answer) = &case.answer
+            && !seen.contains(answer)
+        {
+            seen.push(answer.clone());
         }
     }
     for entry in games.values_mut() {

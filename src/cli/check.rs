@@ -2,15 +2,19 @@
 //! commands or as SARIF; `--fix` and `--diff` apply or show the machine-applicable fixes.
 
 use super::output::Printer;
-use super::{EXIT_ERRORS, EXIT_OK, EXIT_UNUSABLE, Format, Run, files};
-use boardls::analysis::{self, Checked, SolveCache, Verdict};
+use super::{EXIT_ERRORS, EXIT_OK, EXIT_UNUSABLE, Format, Run, files, pipeline};
+use boardls::analysis::suite::{self, CaseFacts};
+use boardls::analysis::{self, Checked, SolveCache, Unfinished};
 use boardls::config::Config;
 use boardls::diag::{Diagnostic, Severity};
-use boardls::emit::{self, Located, SarifFile, SarifFix};
+use boardls::emit::{self, Located, SarifFile, SarifFix, SarifLog, SarifResults};
 use boardls::ide::fixes::{self, Fix};
 use boardls::ide::{CaseState, FileView};
 use boardls::span::LineIndex;
 use serde::Serialize;
+use std::hash::{Hash, Hasher};
+use std::mem;
+use std::ops::ControlFlow;
 use std::path::PathBuf;
 
 /// The version of the JSON output's layout: raised when a field changes meaning or goes.
@@ -40,13 +44,69 @@ pub(super) struct Fixing {
     pub unsafe_fixes: bool,
 }
 
-/// A file read and checked.
-struct Checked1 {
+/// One file of the run, as the calling thread prepares it (configurations are looked up there).
+struct Job {
+    path: PathBuf,
     shown: String,
-    text: String,
-    reading: Vec<Diagnostic>,
+    config: Result<Config, String>,
+}
+
+/// What checking one file leaves for the output: its part already rendered, or (in a suite,
+/// whose findings need every file) what its report still needs. Never its analysis.
+struct Done {
+    /// `--diff`: the file's diff, if its fixes change it.
+    diff: Option<String>,
+    /// `--fix`: the fixes applied.
+    fixed: usize,
+    outcome: Outcome,
+}
+
+enum Outcome {
+    Nothing,
+    Rendered(Rendered),
+    Pending(Pending),
+}
+
+/// A file's diagnostics as the output format prints them, and how many of each severity.
+struct Rendered {
+    counts: Summary,
+    part: Part,
+}
+
+enum Part {
+    Text(String),
+    Json(Vec<JsonRecord>),
+    Sarif(SarifResults),
+}
+
+/// A diagnostic located as the JSON report shows it, the file's text no longer needed.
+struct JsonRecord {
+    file: String,
+    line_col: [usize; 4],
+    diagnostic: Diagnostic,
+}
+
+/// A file of a suite waiting for the suite's findings.
+struct Pending {
+    path: PathBuf,
+    shown: String,
     config: Config,
-    checked: Checked,
+    unfinished: Unfinished,
+    facts: Vec<CaseFacts>,
+    /// The fix of each diagnostic so far that has one (SARIF only).
+    fixes: Vec<(Diagnostic, SarifFix)>,
+    /// Standard input, which cannot be read again; files are read again for their output.
+    stdin_text: Option<String>,
+    /// The length and hash of the text checked, to tell if the file changed before it is read
+    /// again.
+    stamp: (usize, u64),
+}
+
+/// What the output needs to know that is the same for every file.
+struct Shape {
+    format: Format,
+    coloured: bool,
+    suite: bool,
 }
 
 pub(super) fn run(
@@ -55,6 +115,7 @@ pub(super) fn run(
     format: Format,
     suite: bool,
     fixing: &Fixing,
+    jobs: usize,
 ) -> u8 {
     let list = match files::collect(paths, &run.walk) {
         Ok(list) => list,
@@ -68,48 +129,57 @@ pub(super) fn run(
         return EXIT_UNUSABLE;
     }
     let mut out = Printer::stdout();
-    let cache = SolveCache::new();
-    let mut done = Vec::new();
+    let shape = Shape {
+        format,
+        coloured: out.coloured(),
+        suite,
+    };
+    let mut failed = false;
     let (mut fixed, mut fixed_files, mut diffs) = (0, 0, 0);
-    for path in list {
-        let shown = run.shown(&path);
-        let (source, config) =
-            match files::read(&path).and_then(|s| Ok((s, run.config_for(&path)?))) {
-                Ok(read) => read,
+    let mut summary = Summary::default();
+    let mut output = Output::default();
+    let mut pending: Vec<Pending> = Vec::new();
+    pipeline::run_ordered(
+        list,
+        jobs,
+        |path| Job {
+            shown: run.shown(&path),
+            config: run.config_for(&path),
+            path,
+        },
+        |job| check_file(job, fixing, &shape),
+        |done| {
+            let done = match done {
+                Ok(done) => done,
                 Err(e) => {
                     eprintln!("boardls: {e}");
-                    return EXIT_UNUSABLE;
+                    failed = true;
+                    return ControlFlow::Break(());
                 }
             };
-        let mut text = source.text.clone();
-        if (fixing.write || fixing.diff) && source.invalid_utf8_at.is_none() {
-            let (new, count) = fix_text(&text, &config, &cache, fixing.unsafe_fixes);
-            if new != text {
-                if fixing.diff {
-                    diffs += 1;
-                    out.print(&unified_diff(&shown, &text, &new));
-                } else {
-                    if let Err(e) = files::write_atomic(&path, new.as_bytes()) {
-                        eprintln!("boardls: {shown}: {e}");
-                        return EXIT_UNUSABLE;
-                    }
-                    fixed += count;
-                    fixed_files += 1;
-                    text = new;
-                }
+            if let Some(diff) = done.diff {
+                diffs += 1;
+                out.print(&diff);
             }
-        }
-        if fixing.diff {
-            continue;
-        }
-        let checked = analysis::check(&text, &config, &cache);
-        done.push(Checked1 {
-            shown,
-            text,
-            reading: source.reading_findings(),
-            config,
-            checked,
-        });
+            if done.fixed > 0 {
+                fixed += done.fixed;
+                fixed_files += 1;
+            }
+            match done.outcome {
+                Outcome::Nothing => {}
+                Outcome::Rendered(rendered) => {
+                    summary.add(&rendered.counts);
+                    output.add(&mut out, rendered.part);
+                }
+                Outcome::Pending(p) => pending.push(p),
+            }
+            // A reader gone (`| head`) stops the printing, not the checking: the exit status
+            // still says whether any file has errors.
+            ControlFlow::Continue(())
+        },
+    );
+    if failed {
+        return EXIT_UNUSABLE;
     }
     if fixing.diff {
         return if diffs > 0 { EXIT_ERRORS } else { EXIT_OK };
@@ -119,60 +189,51 @@ pub(super) fn run(
     }
     // With `--suite` all the files are one suite (a file's own `// boardls: suite` is then
     // part of it); without it, a marked file was already checked as a suite of its own.
-    let (suite_findings, coverage) = if suite {
-        let verdicts: Vec<Vec<Option<&Verdict>>> =
-            done.iter().map(|c| c.checked.verdict_refs()).collect();
-        let files: Vec<_> = done
-            .iter()
-            .zip(&verdicts)
-            .map(|(c, v)| (&c.checked.analysis, v.as_slice()))
+    let coverage = if suite {
+        let facts: Vec<Vec<CaseFacts>> = pending
+            .iter_mut()
+            .map(|p| mem::take(&mut p.facts))
             .collect();
-        (
-            Some(analysis::suite::findings(&files)),
-            Some(analysis::suite::coverage(&files)),
-        )
-    } else {
-        (None, None)
-    };
-    let mut summary = Summary::default();
-    let mut all: Vec<(&Checked1, Vec<Diagnostic>)> = Vec::new();
-    for (i, file) in done.iter().enumerate() {
-        let suite = suite_findings.as_ref().map(|f| f[i].as_slice());
-        let diags = file
-            .checked
-            .report_with(file.reading.clone(), suite, &file.config);
-        summary.files += 1;
-        for d in &diags {
-            match d.severity {
-                Severity::Error => summary.errors += 1,
-                Severity::Warning => summary.warnings += 1,
-                Severity::Info => summary.infos += 1,
-            }
+        let findings = suite::findings_of(&facts);
+        let coverage = suite::coverage_of(&facts);
+        drop(facts);
+        pipeline::run_ordered(
+            pending.into_iter().zip(findings),
+            jobs,
+            |item| item,
+            |(file, findings)| finish_file(file, &findings, &shape),
+            |rendered| {
+                match rendered {
+                    Ok(rendered) => {
+                        summary.add(&rendered.counts);
+                        output.add(&mut out, rendered.part);
+                    }
+                    Err(e) => {
+                        eprintln!("boardls: {e}");
+                        failed = true;
+                        return ControlFlow::Break(());
+                    }
+                }
+                ControlFlow::Continue(())
+            },
+        );
+        if failed {
+            return EXIT_UNUSABLE;
         }
-        all.push((file, diags));
-    }
+        Some(coverage)
+    } else {
+        None
+    };
     let code = if summary.errors > 0 {
         EXIT_ERRORS
     } else {
         EXIT_OK
     };
+    if out.closed() {
+        return code;
+    }
     match format {
         Format::Human => {
-            let coloured = out.coloured();
-            for (file, diags) in &all {
-                let index = LineIndex::new(&file.text);
-                for d in diags {
-                    let shown = if coloured {
-                        emit::human_coloured(&file.shown, &file.text, &index, d)
-                    } else {
-                        emit::human(&file.shown, &file.text, &index, d)
-                    };
-                    out.print(&shown);
-                }
-                if out.closed() {
-                    return code;
-                }
-            }
             if summary.errors + summary.warnings + summary.infos > 0 {
                 out.print(&format!(
                     "{} error(s), {} warning(s), {} info(s) in {} file(s)\n",
@@ -184,24 +245,20 @@ pub(super) fn run(
                 out.print(&coverage.to_string());
             }
         }
-        Format::Github => {
-            for (file, diags) in &all {
-                let index = LineIndex::new(&file.text);
-                for d in diags {
-                    out.print(&emit::github(&file.shown, &file.text, &index, d));
-                }
-            }
-        }
+        Format::Github => {}
         Format::Json => {
-            let mut located = Vec::new();
-            for (file, diags) in &all {
-                let index = LineIndex::new(&file.text);
-                located.extend(
-                    diags
-                        .iter()
-                        .map(|d| emit::locate(&file.shown, &file.text, &index, d)),
-                );
-            }
+            let located: Vec<Located<'_>> = output
+                .json
+                .iter()
+                .map(|r| Located {
+                    file: r.file.clone(),
+                    line: r.line_col[0],
+                    column: r.line_col[1],
+                    end_line: r.line_col[2],
+                    end_column: r.line_col[3],
+                    diagnostic: &r.diagnostic,
+                })
+                .collect();
             let report = Report {
                 version: JSON_VERSION,
                 diagnostics: located,
@@ -215,31 +272,213 @@ pub(super) fn run(
                 }
             }
         }
-        Format::Sarif => {
-            let fixes: Vec<Vec<Option<SarifFix>>> = all
-                .iter()
-                .map(|(file, diags)| sarif_fixes(file, diags))
-                .collect();
-            let files: Vec<SarifFile<'_>> = all
-                .iter()
-                .zip(&fixes)
-                .map(|((file, diags), fixes)| SarifFile {
-                    path: &file.shown,
-                    text: &file.text,
-                    diagnostics: diags,
-                    fixes,
-                })
-                .collect();
-            match serde_json::to_string_pretty(&emit::sarif(&files)) {
-                Ok(json) => out.print(&format!("{json}\n")),
-                Err(e) => {
-                    eprintln!("boardls: {e}");
-                    return EXIT_UNUSABLE;
-                }
+        Format::Sarif => match serde_json::to_string_pretty(&output.sarif.finish()) {
+            Ok(json) => out.print(&format!("{json}\n")),
+            Err(e) => {
+                eprintln!("boardls: {e}");
+                return EXIT_UNUSABLE;
+            }
+        },
+    }
+    code
+}
+
+impl Summary {
+    fn add(&mut self, other: &Summary) {
+        self.files += other.files;
+        self.errors += other.errors;
+        self.warnings += other.warnings;
+        self.infos += other.infos;
+    }
+
+    fn of(diags: &[Diagnostic]) -> Summary {
+        let mut summary = Summary {
+            files: 1,
+            ..Summary::default()
+        };
+        for d in diags {
+            match d.severity {
+                Severity::Error => summary.errors += 1,
+                Severity::Warning => summary.warnings += 1,
+                Severity::Info => summary.infos += 1,
+            }
+        }
+        summary
+    }
+}
+
+/// What the output keeps until the end: the text forms are printed as they come, the JSON and
+/// SARIF documents collect small records.
+#[derive(Default)]
+struct Output {
+    json: Vec<JsonRecord>,
+    sarif: SarifLog,
+}
+
+impl Output {
+    fn add(&mut self, out: &mut Printer, part: Part) {
+        match part {
+            Part::Text(text) => out.print(&text),
+            Part::Json(records) => self.json.extend(records),
+            Part::Sarif(results) => self.sarif.add(results),
+        }
+    }
+}
+
+/// Reads, fixes and checks one file (on any thread), and renders its diagnostics or, in a
+/// suite, keeps what its report still needs.
+fn check_file(job: Job, fixing: &Fixing, shape: &Shape) -> Result<Done, String> {
+    let config = job.config?;
+    let source = files::read(&job.path)?;
+    let cache = SolveCache::new();
+    let mut text = source.text.clone();
+    let mut done = Done {
+        diff: None,
+        fixed: 0,
+        outcome: Outcome::Nothing,
+    };
+    if (fixing.write || fixing.diff) && source.invalid_utf8_at.is_none() {
+        let (new, count) = fix_text(&text, &config, &cache, fixing.unsafe_fixes);
+        if new != text {
+            if fixing.diff {
+                done.diff = Some(unified_diff(&job.shown, &text, &new));
+            } else {
+                files::write_atomic(&job.path, new.as_bytes())
+                    .map_err(|e| format!("{}: {e}", job.shown))?;
+                done.fixed = count;
+                text = new;
             }
         }
     }
-    code
+    if fixing.diff {
+        return Ok(done);
+    }
+    let checked = analysis::check(&text, &config, &cache);
+    let reading = source.reading_findings();
+    drop(source);
+    if shape.suite {
+        let unfinished = checked.unfinished(reading);
+        let fixes = if shape.format == Format::Sarif {
+            let so_far = unfinished.so_far(&config);
+            let found = sarif_fixes(&text, &checked, &so_far);
+            so_far
+                .into_iter()
+                .zip(found)
+                .filter_map(|(d, fix)| fix.map(|f| (d, f)))
+                .collect()
+        } else {
+            Vec::new()
+        };
+        let facts = suite::facts(&checked.analysis, &checked.verdict_refs());
+        let stamp = stamp(&text);
+        done.outcome = Outcome::Pending(Pending {
+            stdin_text: files::is_stdin(&job.path).then_some(text),
+            path: job.path,
+            shown: job.shown,
+            config,
+            unfinished,
+            facts,
+            fixes,
+            stamp,
+        });
+        return Ok(done);
+    }
+    let diags = checked.report_with(reading, None, &config);
+    let fixes = if shape.format == Format::Sarif {
+        sarif_fixes(&text, &checked, &diags)
+    } else {
+        Vec::new()
+    };
+    drop(checked);
+    done.outcome = Outcome::Rendered(render(&job.shown, &text, diags, &fixes, shape));
+    Ok(done)
+}
+
+/// A file of a suite, its report finished with the suite's findings in it and rendered.
+fn finish_file(file: Pending, suite: &[Diagnostic], shape: &Shape) -> Result<Rendered, String> {
+    let text = match file.stdin_text {
+        Some(text) => text,
+        None => files::read(&file.path)?.text,
+    };
+    if stamp(&text) != file.stamp {
+        return Err(format!(
+            "{}: the file changed while it was checked",
+            file.shown
+        ));
+    }
+    let diags = file.unfinished.finish(suite, &file.config);
+    let fixes: Vec<Option<SarifFix>> = diags
+        .iter()
+        .map(|d| {
+            file.fixes
+                .iter()
+                .find(|(with, _)| with == d)
+                .map(|(_, fix)| SarifFix {
+                    description: fix.description.clone(),
+                    edits: fix.edits.clone(),
+                })
+        })
+        .collect();
+    Ok(render(&file.shown, &text, diags, &fixes, shape))
+}
+
+fn stamp(text: &str) -> (usize, u64) {
+    let mut hasher = rustc_hash::FxHasher::default();
+    text.hash(&mut hasher);
+    (text.len(), hasher.finish())
+}
+
+/// One file's diagnostics in the output format; `fixes` are SARIF's, one per diagnostic.
+fn render(
+    shown: &str,
+    text: &str,
+    diags: Vec<Diagnostic>,
+    fixes: &[Option<SarifFix>],
+    shape: &Shape,
+) -> Rendered {
+    let counts = Summary::of(&diags);
+    let index = LineIndex::new(text);
+    let part = match shape.format {
+        Format::Human => Part::Text(
+            diags
+                .iter()
+                .map(|d| {
+                    if shape.coloured {
+                        emit::human_coloured(shown, text, &index, d)
+                    } else {
+                        emit::human(shown, text, &index, d)
+                    }
+                })
+                .collect(),
+        ),
+        Format::Github => Part::Text(
+            diags
+                .iter()
+                .map(|d| emit::github(shown, text, &index, d))
+                .collect(),
+        ),
+        Format::Json => Part::Json(
+            diags
+                .into_iter()
+                .map(|d| {
+                    let l = emit::locate(shown, text, &index, &d);
+                    let line_col = [l.line, l.column, l.end_line, l.end_column];
+                    JsonRecord {
+                        file: l.file,
+                        line_col,
+                        diagnostic: d,
+                    }
+                })
+                .collect(),
+        ),
+        Format::Sarif => Part::Sarif(emit::sarif_results(&SarifFile {
+            path: shown,
+            text,
+            diagnostics: &diags,
+            fixes,
+        })),
+    };
+    Rendered { counts, part }
 }
 
 fn states_of(checked: &Checked) -> Vec<CaseState> {
@@ -287,13 +526,13 @@ fn fix_text(
 }
 
 /// Each diagnostic's fix, safe or not, for SARIF (which marks none as applied).
-fn sarif_fixes(file: &Checked1, diags: &[Diagnostic]) -> Vec<Option<SarifFix>> {
-    let index = LineIndex::new(&file.text);
-    let states = states_of(&file.checked);
+fn sarif_fixes(text: &str, checked: &Checked, diags: &[Diagnostic]) -> Vec<Option<SarifFix>> {
+    let index = LineIndex::new(text);
+    let states = states_of(checked);
     let view = FileView {
-        text: &file.text,
+        text,
         index: &index,
-        analysis: &file.checked.analysis,
+        analysis: &checked.analysis,
         states: &states,
     };
     let mut found: Vec<Fix> = fixes::safe_fixes(&view, diags);

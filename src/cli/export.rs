@@ -2,7 +2,7 @@
 //! flat or in the Kattis problem-package layout (written by the library's `authoring::export`).
 //! `build` writes through the same functions.
 
-use super::{EXIT_ERRORS, EXIT_OK, EXIT_UNUSABLE, files};
+use super::{EXIT_ERRORS, EXIT_OK, EXIT_UNUSABLE, files, pipeline};
 use boardls::analysis::{self, SolveCache};
 use boardls::authoring::export::{self, Defaults, Item, Overwrite};
 use boardls::config::Config;
@@ -10,6 +10,7 @@ use boardls::diag::Severity;
 use boardls::emit;
 use boardls::span::LineIndex;
 use clap::ValueEnum;
+use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
 
 /// How the tests are laid out in the output folder.
@@ -48,66 +49,119 @@ pub(super) fn run(
     layout: Layout,
     config: &Config,
     walk: &files::Walk<'_>,
+    jobs: usize,
 ) -> u8 {
-    let Some(read) = files::read_all(paths, walk) else {
-        return EXIT_UNUSABLE;
+    let list = match files::collect(paths, walk) {
+        Ok(list) => list,
+        Err(e) => {
+            eprintln!("boardls: {e}");
+            return EXIT_UNUSABLE;
+        }
     };
-    let sources: Vec<Source> = read
-        .into_iter()
-        .map(|(path, source)| Source {
-            name: path.display().to_string(),
-            text: source.text,
-            invalid_utf8_at: source.invalid_utf8_at,
-            defaults: Defaults::default(),
-        })
-        .collect();
-    let items = match solved_items(&sources, config) {
+    let mut solved = Solved::default();
+    let mut unreadable = None;
+    pipeline::run_ordered(
+        list,
+        jobs,
+        |path| path,
+        |path| {
+            let read = files::read(&path)?;
+            let source = Source {
+                name: path.display().to_string(),
+                text: read.text,
+                invalid_utf8_at: read.invalid_utf8_at,
+                defaults: Defaults::default(),
+            };
+            Ok(solve_source(&source, config))
+        },
+        |file: Result<Solved, String>| match file {
+            Ok(file) => {
+                solved.add(file);
+                ControlFlow::Continue(())
+            }
+            Err(e) => {
+                unreadable = Some(e);
+                ControlFlow::Break(())
+            }
+        },
+    );
+    if let Some(e) = unreadable {
+        eprintln!("boardls: {e}");
+        return EXIT_UNUSABLE;
+    }
+    let items = match solved.items() {
         Ok(items) => items,
         Err(code) => return code,
     };
     write_suite(items, out, force, layout)
 }
 
+/// The solved cases of some sources, and their errors as printed.
+#[derive(Default)]
+struct Solved {
+    items: Vec<Item>,
+    errors: usize,
+    shown: String,
+}
+
+impl Solved {
+    fn add(&mut self, other: Solved) {
+        self.items.extend(other.items);
+        self.errors += other.errors;
+        self.shown.push_str(&other.shown);
+    }
+
+    /// The items, or the exit code after the errors are printed: a judge folder must hold
+    /// every case.
+    fn items(self) -> Result<Vec<Item>, u8> {
+        eprint!("{}", self.shown);
+        if self.errors > 0 {
+            eprintln!(
+                "boardls: {} error(s); nothing exported (a judge folder must hold every case)",
+                self.errors
+            );
+            return Err(EXIT_ERRORS);
+        }
+        if self.items.is_empty() {
+            eprintln!("boardls: no cases to export");
+            return Err(EXIT_ERRORS);
+        }
+        Ok(self.items)
+    }
+}
+
 /// Every case of `sources`, solved; errors are printed and the exit code returned instead,
 /// since a judge folder must hold every case.
 pub(super) fn solved_items(sources: &[Source], config: &Config) -> Result<Vec<Item>, u8> {
-    let cache = SolveCache::new();
-    let mut items = Vec::new();
-    let mut errors = 0;
+    let mut solved = Solved::default();
     for source in sources {
-        let checked = analysis::check(&source.text, config, &cache);
-        let index = LineIndex::new(&source.text);
-        let reading = files::SourceText {
-            text: String::new(),
-            invalid_utf8_at: source.invalid_utf8_at,
-        }
-        .reading_findings();
-        for d in checked
-            .report_with(reading, None, config)
-            .iter()
-            .filter(|d| d.severity == Severity::Error)
-        {
-            errors += 1;
-            eprint!("{}", emit::human(&source.name, &source.text, &index, d));
-        }
-        items.extend(export::solved_items(
-            &source.name,
-            &source.text,
-            &checked,
-            &source.defaults,
-        ));
+        solved.add(solve_source(source, config));
     }
-    if errors > 0 {
-        eprintln!(
-            "boardls: {errors} error(s); nothing exported (a judge folder must hold every case)"
-        );
-        return Err(EXIT_ERRORS);
+    solved.items()
+}
+
+/// The solved cases of one source (its analysis dropped), and its errors as printed.
+fn solve_source(source: &Source, config: &Config) -> Solved {
+    let checked = analysis::check(&source.text, config, &SolveCache::new());
+    let index = LineIndex::new(&source.text);
+    let reading = files::SourceText {
+        text: String::new(),
+        invalid_utf8_at: source.invalid_utf8_at,
     }
-    if items.is_empty() {
-        eprintln!("boardls: no cases to export");
-        return Err(EXIT_ERRORS);
+    .reading_findings();
+    let mut solved = Solved::default();
+    for d in checked
+        .report_with(reading, None, config)
+        .iter()
+        .filter(|d| d.severity == Severity::Error)
+    {
+        solved.errors += 1;
+        solved
+            .shown
+            .push_str(&emit::human(&source.name, &source.text, &index, d));
     }
-    Ok(items)
+    solved.items = export::solved_items(&source.name, &source.text, &checked, &source.defaults);
+    solved
 }
 
 /// Writes `items` as a test folder at `out`, replacing what it holds only with `force`.

@@ -12,6 +12,7 @@ mod grade;
 mod judge;
 mod layers;
 mod output;
+mod pipeline;
 mod render;
 pub(crate) mod solve;
 mod stress;
@@ -117,6 +118,21 @@ struct WalkArgs {
     stdin_filename: Option<PathBuf>,
 }
 
+/// How many files the batch commands work on at once.
+#[derive(Args, Clone, Copy, Debug, Default)]
+struct JobsArg {
+    /// Files worked on at once (default: the cores available); the output is the same
+    /// whatever the number.
+    #[arg(long, value_name = "N")]
+    jobs: Option<std::num::NonZeroUsize>,
+}
+
+impl JobsArg {
+    fn count(self) -> usize {
+        pipeline::jobs_or_default(self.jobs.map(std::num::NonZeroUsize::get))
+    }
+}
+
 /// How `check` and `solve` print what they find.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub(crate) enum Format {
@@ -194,6 +210,8 @@ enum Command {
         #[arg(long)]
         diff: bool,
         #[command(flatten)]
+        jobs: JobsArg,
+        #[command(flatten)]
         codes: CodeArgs,
         #[command(flatten)]
         walk: WalkArgs,
@@ -211,6 +229,8 @@ enum Command {
         /// The same as `--output-format json`.
         #[arg(long, conflicts_with = "output_format")]
         json: bool,
+        #[command(flatten)]
+        jobs: JobsArg,
         #[command(flatten)]
         walk: WalkArgs,
         #[command(flatten)]
@@ -257,6 +277,8 @@ enum Command {
         /// `flat` (`01.in`, …) or `kattis` (`data/sample/`, `data/secret/[GROUP/]`).
         #[arg(long, value_enum, default_value = "flat")]
         layout: export::Layout,
+        #[command(flatten)]
+        jobs: JobsArg,
         #[command(flatten)]
         codes: CodeArgs,
         #[command(flatten)]
@@ -309,6 +331,10 @@ enum Command {
         /// validated, every `.ans` judged again; stops at the first mismatch.
         #[arg(long, value_name = "DIR")]
         tests: Option<PathBuf>,
+        /// With `--tests`: tests judged at once (default: the cores available); the table is
+        /// the same whatever the number.
+        #[arg(long, value_name = "N", requires = "tests")]
+        jobs: Option<std::num::NonZeroUsize>,
         #[command(flatten)]
         budget: SolveArgs,
     },
@@ -558,6 +584,7 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
                 fix,
                 unsafe_fixes,
                 diff,
+                jobs,
                 paths,
                 ..
             } => {
@@ -574,16 +601,17 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
                     diff,
                     unsafe_fixes,
                 };
-                check::run(&run, &paths, output_format, suite, &fixing)
+                check::run(&run, &paths, output_format, suite, &fixing, jobs.count())
             }
             Command::Solve {
                 output_format,
                 json,
+                jobs,
                 paths,
                 ..
             } => {
                 let format = if json { Format::Json } else { output_format };
-                solve::run(&run, &paths, format)
+                solve::run(&run, &paths, format, jobs.count())
             }
             Command::Judge { game, file, .. } => {
                 judge::run(game.into(), file.as_deref(), &layers.config_here()?)
@@ -596,6 +624,7 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
                 out,
                 force,
                 layout,
+                jobs,
                 ..
             } => {
                 let first = paths.first().cloned().unwrap_or_default();
@@ -607,7 +636,15 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
                         .ok_or("export: give --out DIR, or `out` in `[export]` of boardls.toml")?,
                 };
                 let config = run.config_for(&suite_anchor(&run, &first))?;
-                export::run(&paths, &out, force, layout, &config, &run.walk)
+                export::run(
+                    &paths,
+                    &out,
+                    force,
+                    layout,
+                    &config,
+                    &run.walk,
+                    jobs.count(),
+                )
             }
             Command::Build {
                 plan,
@@ -625,8 +662,14 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
             ),
             Command::Gen { args, .. } => generate::run(args, &layers.config_here()?),
             Command::Validate {
-                tests: Some(dir), ..
-            } => validate::run_tests(&dir, &layers.config_for(&dir.join("tests.json"))?),
+                tests: Some(dir),
+                jobs,
+                ..
+            } => validate::run_tests(
+                &dir,
+                &layers.config_for(&dir.join("tests.json"))?,
+                JobsArg { jobs }.count(),
+            ),
             Command::Validate { game, files, .. } => match game {
                 Some(game) => validate::run(game.into(), &files),
                 None => EXIT_UNUSABLE,

@@ -1,10 +1,11 @@
 //! `boardls solve`: every case's answer and verdict, in words or as JSON.
 
 use super::output::Printer;
-use super::{EXIT_ERRORS, EXIT_OK, EXIT_UNUSABLE, Format, Run, files};
+use super::{EXIT_ERRORS, EXIT_OK, EXIT_UNUSABLE, Format, Run, files, pipeline};
 use boardls::analysis::{self, CaseAnalysis, SolveCache, Verdict};
 use boardls::span::LineIndex;
 use serde::Serialize;
+use std::ops::ControlFlow;
 use std::path::PathBuf;
 
 /// The version of the JSON output's layout: raised when a field changes meaning or goes.
@@ -30,7 +31,7 @@ struct CaseReport {
     verdict: String,
 }
 
-pub(super) fn run(run: &Run<'_>, paths: &[PathBuf], format: Format) -> u8 {
+pub(super) fn run(run: &Run<'_>, paths: &[PathBuf], format: Format, jobs: usize) -> u8 {
     let list = match files::collect(paths, &run.walk) {
         Ok(list) => list,
         Err(e) => {
@@ -38,38 +39,68 @@ pub(super) fn run(run: &Run<'_>, paths: &[PathBuf], format: Format) -> u8 {
             return EXIT_UNUSABLE;
         }
     };
-    let mut out = Printer::stdout();
-    let cache = SolveCache::new();
-    let mut cases = Vec::new();
-    for path in &list {
-        let (source, config) = match files::read(path).and_then(|s| Ok((s, run.config_for(path)?)))
-        {
-            Ok(read) => read,
-            Err(e) => {
-                eprintln!("boardls: {e}");
-                return EXIT_UNUSABLE;
-            }
-        };
-        let checked = analysis::check(&source.text, &config, &cache);
-        let index = LineIndex::new(&source.text);
-        let shown = run.shown(path);
-        for (case, verdict) in checked.analysis.cases.iter().zip(&checked.verdicts) {
-            let case = report(&shown, &index, case, verdict.as_deref());
-            // People see each answer as soon as it is known.
-            if format == Format::Human {
-                out.print(&human(&case));
-            }
-            cases.push(case);
-        }
-        if out.closed() {
-            return EXIT_OK;
-        }
+    if format == Format::Sarif {
+        eprintln!(
+            "boardls: solve prints answers, not findings: `boardls check --output-format \
+             sarif` reports wrong and missing answers as SARIF"
+        );
+        return EXIT_UNUSABLE;
     }
-    let failed = cases
-        .iter()
-        .any(|c| matches!(c.status, "mismatch" | "invalid" | "unsolved"));
+    let mut out = Printer::stdout();
+    let mut cases = Vec::new();
+    let mut failed_read = false;
+    let mut failed = false;
+    pipeline::run_ordered(
+        list,
+        jobs,
+        |path| (run.shown(&path), run.config_for(&path), path),
+        |(shown, config, path)| -> Result<Vec<CaseReport>, String> {
+            let config = config?;
+            let source = files::read(&path)?;
+            let checked = analysis::check(&source.text, &config, &SolveCache::new());
+            let index = LineIndex::new(&source.text);
+            Ok(checked
+                .analysis
+                .cases
+                .iter()
+                .zip(&checked.verdicts)
+                .map(|(case, verdict)| report(&shown, &index, case, verdict.as_deref()))
+                .collect())
+        },
+        |reports| {
+            let reports = match reports {
+                Ok(reports) => reports,
+                Err(e) => {
+                    eprintln!("boardls: {e}");
+                    failed_read = true;
+                    return ControlFlow::Break(());
+                }
+            };
+            for case in reports {
+                failed |= matches!(case.status, "mismatch" | "invalid" | "unsolved");
+                // People see each answer as soon as it is known.
+                if format == Format::Human {
+                    out.print(&human(&case));
+                } else {
+                    cases.push(case);
+                }
+            }
+            if out.closed() {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
+        },
+    );
+    if failed_read {
+        return EXIT_UNUSABLE;
+    }
+    if out.closed() {
+        return EXIT_OK;
+    }
     match format {
-        Format::Human => {}
+        // SARIF was refused before anything was read.
+        Format::Human | Format::Sarif => {}
         Format::Json => match serde_json::to_string_pretty(&Report {
             version: JSON_VERSION,
             cases,
@@ -84,13 +115,6 @@ pub(super) fn run(run: &Run<'_>, paths: &[PathBuf], format: Format) -> u8 {
             for c in &cases {
                 out.print(&github(c));
             }
-        }
-        Format::Sarif => {
-            eprintln!(
-                "boardls: solve prints answers, not findings: `boardls check --output-format \
-                 sarif` reports wrong and missing answers as SARIF"
-            );
-            return EXIT_UNUSABLE;
         }
     }
     if failed { EXIT_ERRORS } else { EXIT_OK }

@@ -2,13 +2,14 @@
 //! files or stdin, or a whole exported test folder (`--tests DIR`: every input validated, every
 //! answer judged again).
 
-use super::{EXIT_ERRORS, EXIT_OK, EXIT_UNUSABLE, files};
+use super::{EXIT_ERRORS, EXIT_OK, EXIT_UNUSABLE, files, pipeline};
 use boardls::analysis;
 use boardls::authoring::validate::validate as validate_input;
 use boardls::config::Config;
 use boardls::games::GameId;
 use serde::Deserialize;
 use std::fs;
+use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
 
 /// Validates each file (`-` or none: standard input); exit 1 if any is invalid.
@@ -73,7 +74,7 @@ pub(super) fn read_index(dir: &Path) -> Result<Index, String> {
 
 /// Every test of `DIR/tests.json`: its input valid, its `.ans` the exact answers. Prints a
 /// table; stops with exit 1 at the first test that fails, naming it and the reason.
-pub(super) fn run_tests(dir: &Path, config: &Config) -> u8 {
+pub(super) fn run_tests(dir: &Path, config: &Config, jobs: usize) -> u8 {
     let index = match read_index(dir) {
         Ok(index) => index,
         Err(e) => {
@@ -90,30 +91,40 @@ pub(super) fn run_tests(dir: &Path, config: &Config) -> u8 {
     ]];
     let mut cases = 0;
     let mut failure = None;
-    for entry in &index.tests {
-        let label = if entry.sample {
-            "sample".to_string()
-        } else {
-            entry.group.clone().unwrap_or_else(|| "-".into())
-        };
-        let verdict = check_test(dir, entry, config);
-        let result = match &verdict {
-            Ok(()) => "ok".to_string(),
-            Err(_) => "FAILED".to_string(),
-        };
-        rows.push([
-            entry.test.clone(),
-            entry.game.to_string(),
-            label,
-            entry.cases.len().to_string(),
-            result,
-        ]);
-        cases += entry.cases.len();
-        if let Err(why) = verdict {
-            failure = Some(format!("{}: {why}", entry.test));
-            break;
-        }
-    }
+    // Tests are judged on all cores; the table keeps their order and stops at the first that
+    // fails, as with one job.
+    pipeline::run_ordered(
+        &index.tests,
+        jobs,
+        |entry| entry,
+        |entry| (entry, check_test(dir, entry, config)),
+        |(entry, verdict)| {
+            let label = if entry.sample {
+                "sample".to_string()
+            } else {
+                entry.group.clone().unwrap_or_else(|| "-".into())
+            };
+            let result = match &verdict {
+                Ok(()) => "ok".to_string(),
+                Err(_) => "FAILED".to_string(),
+            };
+            rows.push([
+                entry.test.clone(),
+                entry.game.to_string(),
+                label,
+                entry.cases.len().to_string(),
+                result,
+            ]);
+            cases += entry.cases.len();
+            match verdict {
+                Ok(()) => ControlFlow::Continue(()),
+                Err(why) => {
+                    failure = Some(format!("{}: {why}", entry.test));
+                    ControlFlow::Break(())
+                }
+            }
+        },
+    );
     print!("{}", table(&rows));
     if let Some(why) = failure {
         println!("failed: {why}");

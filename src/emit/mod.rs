@@ -7,7 +7,7 @@ mod github;
 mod sarif;
 
 pub use github::github;
-pub use sarif::{SarifFile, SarifFix, sarif};
+pub use sarif::{SarifFile, SarifFix, SarifLog, SarifResults, sarif, sarif_results};
 
 use crate::diag::{Diagnostic, Severity};
 use crate::span::LineIndex;

@@ -26,16 +26,54 @@ pub struct SarifFix {
 
 /// The SARIF log of `files`.
 pub fn sarif(files: &[SarifFile<'_>]) -> Value {
-    let mut rules: Vec<&'static str> = Vec::new();
-    let mut results = Vec::new();
+    let mut log = SarifLog::default();
     for file in files {
+        log.add(sarif_results(file));
+    }
+    log.finish()
+}
+
+/// A SARIF log built file by file: each file's results made from its text (which may then
+/// go), the rules numbered in the order their codes are first seen.
+#[derive(Default)]
+pub struct SarifLog {
+    rules: Vec<&'static str>,
+    results: Vec<Value>,
+}
+
+/// One file's results for a [`SarifLog`], each with its code.
+pub struct SarifResults(Vec<(&'static str, Value)>);
+
+impl SarifLog {
+    pub fn add(&mut self, results: SarifResults) {
+        for (code, mut result) in results.0 {
+            let rule_index = self
+                .rules
+                .iter()
+                .position(|r| *r == code)
+                .unwrap_or_else(|| {
+                    self.rules.push(code);
+                    self.rules.len() - 1
+                });
+            result["ruleIndex"] = json!(rule_index);
+            self.results.push(result);
+        }
+    }
+
+    pub fn finish(self) -> Value {
+        log(&self.rules, self.results)
+    }
+}
+
+/// The results of one file (their rules numbered when added to a [`SarifLog`]).
+pub fn sarif_results(file: &SarifFile<'_>) -> SarifResults {
+    let mut results = Vec::new();
+    {
         let index = LineIndex::new(file.text);
         let uri = uri_of(file.path);
         for (i, d) in file.diagnostics.iter().enumerate() {
-            let rule_index = rules.iter().position(|r| *r == d.code).unwrap_or_else(|| {
-                rules.push(d.code);
-                rules.len() - 1
-            });
+            // Numbered by `SarifLog::add`; the key is placed here to keep the field order.
+            let rule_index = 0;
             let mut message = d.message.clone();
             if let Some(help) = &d.help {
                 message.push_str("\nhelp: ");
@@ -72,9 +110,13 @@ pub fn sarif(files: &[SarifFile<'_>]) -> Value {
                     }],
                 }]);
             }
-            results.push(result);
+            results.push((d.code, result));
         }
     }
+    SarifResults(results)
+}
+
+fn log(rules: &[&'static str], results: Vec<Value>) -> Value {
     let rules: Vec<Value> = rules
         .iter()
         .map(|code| {

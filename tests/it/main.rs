@@ -14,6 +14,7 @@
 mod actions;
 mod analysis;
 mod architecture;
+mod batch;
 mod chess;
 mod cli;
 mod cli_project;

@@ -1,0 +1,129 @@
+//! The batch commands' ordered pipeline: items worked on all cores, results handed on in
+//! input order as they complete, with a bounded look-ahead so that memory stays bounded.
+
+use std::collections::BTreeMap;
+use std::ops::ControlFlow;
+use std::sync::mpsc;
+
+/// How many items may be started beyond the oldest one not yet handed on, per job: enough to
+/// keep every core busy behind a slow item, few enough that finished results waiting for it
+/// stay small.
+const AHEAD_PER_JOB: usize = 4;
+
+/// The number of jobs `--jobs` gives, or the machine's available parallelism.
+pub(super) fn jobs_or_default(jobs: Option<usize>) -> usize {
+    jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from))
+        .max(1)
+}
+
+/// Each item prepared by `prepare` (on the calling thread, in order: what is not thread-safe
+/// happens there), worked on by `work` (on `jobs` threads; with one job on the calling thread),
+/// and its result given to `sink` in input order. `sink` may stop the run: items not started
+/// are then skipped and items under way finish unseen.
+pub(super) fn run_ordered<T, P, R>(
+    items: impl IntoIterator<Item = T>,
+    jobs: usize,
+    mut prepare: impl FnMut(T) -> P,
+    work: impl Fn(P) -> R + Sync,
+    mut sink: impl FnMut(R) -> ControlFlow<()>,
+) where
+    P: Send,
+    R: Send,
+{
+    if jobs <= 1 {
+        for item in items {
+            if sink(work(prepare(item))).is_break() {
+                return;
+            }
+        }
+        return;
+    }
+    let pool = match rayon::ThreadPoolBuilder::new().num_threads(jobs).build() {
+        Ok(pool) => pool,
+        Err(e) => {
+            // No threads to be had: the same results, one at a time.
+            eprintln!("boardls: cannot start {jobs} threads ({e}); working on one");
+            return run_ordered(items, 1, prepare, work, sink);
+        }
+    };
+    let ahead = jobs.saturating_mul(AHEAD_PER_JOB);
+    let mut items = items.into_iter().enumerate();
+    let work = &work;
+    // The calling thread prepares, waits and hands on; the pool's threads only work.
+    pool.in_place_scope(|scope| {
+        let (done_tx, done_rx) = mpsc::channel::<(usize, R)>();
+        let mut started = 0;
+        let mut next = 0;
+        let mut waiting: BTreeMap<usize, R> = BTreeMap::new();
+        let mut stopped = false;
+        loop {
+            while !stopped && started < next + ahead {
+                let Some((i, item)) = items.next() else { break };
+                let prepared = prepare(item);
+                let tx = done_tx.clone();
+                scope.spawn(move |_| {
+                    // The receiver outlives the scope's tasks unless the run stopped.
+                    let _ = tx.send((i, work(prepared)));
+                });
+                started += 1;
+            }
+            if next == started || stopped {
+                break;
+            }
+            let Ok((i, result)) = done_rx.recv() else {
+                break;
+            };
+            waiting.insert(i, result);
+            while let Some(result) = waiting.remove(&next) {
+                next += 1;
+                if sink(result).is_break() {
+                    stopped = true;
+                    break;
+                }
+            }
+        }
+    });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn collect(jobs: usize, n: usize, stop_at: Option<usize>) -> Vec<usize> {
+        let mut seen = Vec::new();
+        run_ordered(
+            0..n,
+            jobs,
+            |i| i,
+            |i| {
+                // Later items finish first, so the order must come from the pipeline.
+                std::thread::sleep(std::time::Duration::from_micros(((n - i) * 50) as u64));
+                i * 10
+            },
+            |r| {
+                seen.push(r);
+                if stop_at == Some(r) {
+                    ControlFlow::Break(())
+                } else {
+                    ControlFlow::Continue(())
+                }
+            },
+        );
+        seen
+    }
+
+    #[test]
+    fn results_come_in_input_order_whatever_the_jobs() {
+        let expected: Vec<usize> = (0..40).map(|i| i * 10).collect();
+        for jobs in [1, 2, 4, 7] {
+            assert_eq!(collect(jobs, 40, None), expected, "{jobs} jobs");
+        }
+    }
+
+    #[test]
+    fn a_stop_hands_on_nothing_after_it() {
+        for jobs in [1, 3] {
+            assert_eq!(collect(jobs, 40, Some(50)), vec![0, 10, 20, 30, 40, 50]);
+        }
+    }
+}
