@@ -258,10 +258,10 @@ pub fn coverage_of(files: &[Vec<CaseFacts>]) -> Coverage {
                 None => entry.answers.push((answer.clone(), 1)),
             }
         }
-        if let Some((side, _)) = case.board {
-            if entry.largest.as_ref().is_none_or(|(s, _)| side > *s) {
-                entry.largest = Some((side, case.title.clone()));
-            }
+        if let Some((side, _)) = case.board
+            && entry.largest.as_ref().is_none_or(|(s, _)| side > *s)
+        {
+            entry.largest = Some((side, case.title.clone()));
         }
         let name = &case.group;
         match entry.groups.iter_mut().find(|g| g.name == *name) {

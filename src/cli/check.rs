@@ -64,7 +64,8 @@ struct Done {
 enum Outcome {
     Nothing,
     Rendered(Rendered),
-    Pending(Pending),
+    /// Boxed: a file of a suite leaves more than a rendered one.
+    Pending(Box<Pending>),
 }
 
 /// A file's diagnostics as the output format prints them, and how many of each severity.
@@ -171,7 +172,7 @@ pub(super) fn run(
                     summary.add(&rendered.counts);
                     output.add(&mut out, rendered.part);
                 }
-                Outcome::Pending(p) => pending.push(p),
+                Outcome::Pending(p) => pending.push(*p),
             }
             // A reader gone (`| head`) stops the printing, not the checking: the exit status
             // still says whether any file has errors.
@@ -371,7 +372,7 @@ fn check_file(job: Job, fixing: &Fixing, shape: &Shape) -> Result<Done, String> 
         };
         let facts = suite::facts(&checked.analysis, &checked.verdict_refs());
         let stamp = stamp(&text);
-        done.outcome = Outcome::Pending(Pending {
+        done.outcome = Outcome::Pending(Box::new(Pending {
             stdin_text: files::is_stdin(&job.path).then_some(text),
             path: job.path,
             shown: job.shown,
@@ -380,7 +381,7 @@ fn check_file(job: Job, fixing: &Fixing, shape: &Shape) -> Result<Done, String> 
             facts,
             fixes,
             stamp,
-        });
+        }));
         return Ok(done);
     }
     let diags = checked.report_with(reading, None, &config);

@@ -61,7 +61,7 @@ impl SarifLog {
     }
 
     pub fn finish(self) -> Value {
-        log(&self.rules, self.results)
+        log(&self.rules, &self.results)
     }
 }
 
@@ -116,7 +116,7 @@ pub fn sarif_results(file: &SarifFile<'_>) -> SarifResults {
     SarifResults(results)
 }
 
-fn log(rules: &[&'static str], results: Vec<Value>) -> Value {
+fn log(rules: &[&'static str], results: &[Value]) -> Value {
     let rules: Vec<Value> = rules
         .iter()
         .map(|code| {

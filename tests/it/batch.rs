@@ -165,7 +165,7 @@ fn export_and_validate_are_the_same_whatever_the_jobs() {
     let (ans, _) = exported[0]
         .1
         .iter()
-        .find(|(path, _)| path.ends_with(".ans"))
+        .find(|(path, _)| Path::new(path).extension().is_some_and(|e| e == "ans"))
         .expect("an answer file");
     let ans = dir.path().join("out1").join(ans);
     let text = fs::read_to_string(&ans).expect("an answer file");
