@@ -3,7 +3,9 @@
 
 use std::collections::BTreeMap;
 use std::ops::ControlFlow;
+use std::panic::{self, AssertUnwindSafe};
 use std::sync::mpsc;
+use std::thread;
 
 /// How many items may be started beyond the oldest one not yet handed on, per job: enough to
 /// keep every core busy behind a slow item, few enough that finished results waiting for it
@@ -51,7 +53,7 @@ pub(super) fn run_ordered<T, P, R>(
     let work = &work;
     // The calling thread prepares, waits and hands on; the pool's threads only work.
     pool.in_place_scope(|scope| {
-        let (done_tx, done_rx) = mpsc::channel::<(usize, R)>();
+        let (done_tx, done_rx) = mpsc::channel::<(usize, thread::Result<R>)>();
         let mut started = 0;
         let mut next = 0;
         let mut waiting: BTreeMap<usize, R> = BTreeMap::new();
@@ -62,8 +64,10 @@ pub(super) fn run_ordered<T, P, R>(
                 let prepared = prepare(item);
                 let tx = done_tx.clone();
                 scope.spawn(move |_| {
+                    // A panic is sent on too: the receiver would wait for this result forever.
+                    let result = panic::catch_unwind(AssertUnwindSafe(|| work(prepared)));
                     // The receiver outlives the scope's tasks unless the run stopped.
-                    let _ = tx.send((i, work(prepared)));
+                    let _ = tx.send((i, result));
                 });
                 started += 1;
             }
@@ -73,7 +77,10 @@ pub(super) fn run_ordered<T, P, R>(
             let Ok((i, result)) = done_rx.recv() else {
                 break;
             };
-            waiting.insert(i, result);
+            match result {
+                Ok(result) => waiting.insert(i, result),
+                Err(payload) => panic::resume_unwind(payload),
+            };
             while let Some(result) = waiting.remove(&next) {
                 next += 1;
                 if sink(result).is_break() {
@@ -125,5 +132,19 @@ mod tests {
         for jobs in [1, 3] {
             assert_eq!(collect(jobs, 40, Some(50)), vec![0, 10, 20, 30, 40, 50]);
         }
+    }
+
+    #[test]
+    fn a_panic_in_the_work_reaches_the_caller_instead_of_a_hang() {
+        let run = std::panic::catch_unwind(|| {
+            run_ordered(
+                0..20,
+                2,
+                |i| i,
+                |i| assert!(i != 7, "item 7"),
+                |()| ControlFlow::Continue(()),
+            );
+        });
+        assert!(run.is_err());
     }
 }
