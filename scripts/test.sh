@@ -17,8 +17,11 @@ cargo clippy --workspace --all-targets --quiet -- -D warnings
 
 # The workspace: boardls, and the tree-sitter grammar's tests (grammar/tree-sitter-board).
 step "cargo test --workspace"
-cargo test --workspace --all-targets --quiet 2>&1 | tee /tmp/boardls-cargo-test.log
-grep -q '^test result: ' /tmp/boardls-cargo-test.log
+# A log of this run's own (runs in other checkouts may be going on at the same time).
+test_log=$(mktemp -t boardls-cargo-test.XXXXXX)
+trap 'rm -f "$test_log"' EXIT
+cargo test --workspace --all-targets --quiet 2>&1 | tee "$test_log"
+grep -q '^test result: ' "$test_log"
 
 if [ "${1:-}" = "--quick" ]; then
   exit 0
