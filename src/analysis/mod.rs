@@ -2,6 +2,7 @@
 
 pub mod case;
 pub mod codes;
+pub mod examples;
 pub mod solve;
 pub mod suite;
 

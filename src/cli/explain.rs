@@ -1,7 +1,9 @@
-//! `boardls explain CODE`: a diagnostic code's full explanation, and how to silence or deny it.
+//! `boardls explain CODE`: a diagnostic code's full explanation, an example that produces it,
+//! and how to silence or deny it.
 
 use super::{EXIT_OK, EXIT_UNUSABLE, output::Printer};
 use boardls::analysis::codes;
+use boardls::analysis::examples::{self, Example};
 
 pub(super) fn run(code: Option<&str>, list: bool) -> u8 {
     let mut out = Printer::stdout();
@@ -25,10 +27,39 @@ pub(super) fn run(code: Option<&str>, list: bool) -> u8 {
         eprintln!("boardls: {why}; `boardls explain --list` lists them");
         return EXIT_UNUSABLE;
     };
+    out.print(&format!("{upper}\n\n{text}\n\n{}", example_of(&upper)));
     out.print(&format!(
-        "{upper}\n\n{text}\n\nTo silence it in one file: `// boardls: allow {upper}`; in a project: \
+        "To silence it in one file: `// boardls: allow {upper}`; in a project: \
          `allow = [\"{upper}\"]` in boardls.toml; to make it fail the run: `deny = [\"{upper}\"]` \
          or `boardls check --deny {upper}`.\n"
     ));
     EXIT_OK
+}
+
+/// The example of `code` as `explain` prints it, ending with a blank line.
+fn example_of(code: &str) -> String {
+    let indent = |text: &str| -> String {
+        text.lines().fold(String::new(), |mut out, line| {
+            out.push_str("    ");
+            out.push_str(line);
+            out.push('\n');
+            out
+        })
+    };
+    match examples::example(code) {
+        Some(Example::Board { board, project: "" }) => {
+            format!("For example, this file:\n\n{}\n", indent(board))
+        }
+        Some(Example::Board { board, project }) => format!(
+            "For example, this file:\n\n{}\nchecked under this boardls.toml:\n\n{}\n",
+            indent(board),
+            indent(project)
+        ),
+        Some(Example::Project(text)) => {
+            format!("For example, this boardls.toml:\n\n{}\n", indent(text))
+        }
+        Some(Example::Built { what, .. }) => format!("For example: {what}.\n\n"),
+        Some(Example::Unshown(why)) => format!("No short example: {why}.\n\n"),
+        None => String::new(),
+    }
 }

@@ -211,3 +211,73 @@ fn a_verdict_larger_than_the_whole_cap_is_not_kept() {
     assert!(checked.verdicts[0].is_some());
     assert_eq!((cache.len(), cache.bytes()), (0, 0));
 }
+
+// ---------------------------------------------------------------------------------------------
+// The examples `boardls explain` prints
+
+mod examples {
+    use boardls::analysis::examples::{Example, example};
+    use boardls::analysis::{self, SolveCache, codes};
+    use boardls::config::Config;
+    use boardls::project;
+
+    /// The codes `text` gets under `project` (a `boardls.toml`'s text): the analysis's first,
+    /// then, when the code needs a verdict or a suite, the full check's.
+    fn codes_of(text: &str, project: &str, wanted: &str) -> Vec<String> {
+        let mut config = Config::default();
+        project::parse(project)
+            .expect("the example's boardls.toml is valid")
+            .apply(&mut config);
+        let found = analysis::analyse(text, &config);
+        let mut codes: Vec<String> = found
+            .diagnostics
+            .iter()
+            .map(|d| d.code.to_string())
+            .collect();
+        if !codes.iter().any(|c| c == wanted) {
+            let checked = analysis::check(text, &config, &SolveCache::with_capacity(1 << 20));
+            codes = checked
+                .diagnostics
+                .iter()
+                .map(|d| d.code.to_string())
+                .collect();
+        }
+        codes
+    }
+
+    #[test]
+    fn every_code_has_an_example_that_produces_it() {
+        let mut unshown = Vec::new();
+        for code in codes::all_codes() {
+            let example = example(code).unwrap_or_else(|| panic!("{code} has no example"));
+            match example {
+                Example::Board { board, project } => {
+                    let got = codes_of(board, project, code);
+                    assert!(
+                        got.iter().any(|c| c == code),
+                        "{code}: {board:?} gives {got:?}"
+                    );
+                }
+                Example::Built { build, .. } => {
+                    let text = build();
+                    let got = codes_of(&text, "", code);
+                    assert!(
+                        got.iter().any(|c| c == code),
+                        "{code}: built, gives {got:?}"
+                    );
+                }
+                Example::Project(text) => {
+                    let errors = project::parse(text).expect_err("a broken boardls.toml");
+                    assert!(errors.iter().any(|d| d.code == code), "{code}: {errors:?}");
+                }
+                Example::Unshown(_) => unshown.push(code),
+            }
+        }
+        // Only the caps on size, a bug and bytes that are not text have no example.
+        unshown.sort_unstable();
+        assert_eq!(
+            unshown,
+            ["E213", "E214", "E215", "E216", "E301", "E404", "E601"]
+        );
+    }
+}

@@ -483,6 +483,22 @@ fn explain_completions_man_and_help() {
     let explained = run_in(here, &["explain", "E210"], None);
     assert_eq!(explained.status.code(), Some(0));
     assert!(text(&explained.stdout).starts_with("E210\n\nThe expected answer differs"));
+    assert!(
+        text(&explained.stdout)
+            .contains("For example, this file:\n\n    [zgame \"wrong expect\"]\n"),
+        "{}",
+        text(&explained.stdout)
+    );
+    let with_project = text(&run_in(here, &["explain", "W211"], None).stdout);
+    assert!(
+        with_project.contains("checked under this boardls.toml:\n\n    nodes = 1\n"),
+        "{with_project}"
+    );
+    let config = text(&run_in(here, &["explain", "E231"], None).stdout);
+    assert!(
+        config.contains("this boardls.toml:\n\n    alow ="),
+        "{config}"
+    );
     let unknown = run_in(here, &["explain", "X999"], None);
     assert_eq!(unknown.status.code(), Some(2));
     let listed = text(&run_in(here, &["explain", "--list"], None).stdout);
