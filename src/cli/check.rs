@@ -8,7 +8,7 @@ use boardls::analysis::{self, Checked, SolveCache, Unfinished};
 use boardls::config::Config;
 use boardls::diag::{Diagnostic, Severity};
 use boardls::emit::{self, Located, SarifFile, SarifFix, SarifLog, SarifResults};
-use boardls::ide::fixes::{self, Fix};
+use boardls::ide::fixes::{self, Fix, Safety};
 use boardls::ide::{CaseState, FileView};
 use boardls::span::LineIndex;
 use serde::Serialize;
@@ -339,7 +339,13 @@ fn check_file(job: Job, fixing: &Fixing, shape: &Shape) -> Result<Done, String> 
         outcome: Outcome::Nothing,
     };
     if (fixing.write || fixing.diff) && source.invalid_utf8_at.is_none() {
-        let (new, count) = fix_text(&text, &config, &cache, fixing.unsafe_fixes);
+        let safety = if fixing.unsafe_fixes {
+            Safety::AlsoUnsafe
+        } else {
+            Safety::Safe
+        };
+        let fixes::Fixed { text: new, count } =
+            fixes::fix_file(&text, safety, |t| analysis::check(t, &config, &cache));
         if new != text {
             if fixing.diff {
                 done.diff = Some(unified_diff(&job.shown, &text, &new));
@@ -488,42 +494,6 @@ fn states_of(checked: &Checked) -> Vec<CaseState> {
         .iter()
         .map(|v| v.clone().map_or(CaseState::Invalid, CaseState::Done))
         .collect()
-}
-
-/// The fixes of `text`, applied until none is left (a corrected game name lets its case be
-/// solved, and then its `expect` written); also how many were applied.
-fn fix_text(
-    text: &str,
-    config: &Config,
-    cache: &SolveCache,
-    unsafe_fixes: bool,
-) -> (String, usize) {
-    // Each round fixes at least one thing; a few rounds reach what one fix uncovers.
-    const ROUNDS: usize = 8;
-    let mut text = text.to_string();
-    let mut count = 0;
-    for _ in 0..ROUNDS {
-        let checked = analysis::check(&text, config, cache);
-        let index = LineIndex::new(&text);
-        let states = states_of(&checked);
-        let view = FileView {
-            text: &text,
-            index: &index,
-            analysis: &checked.analysis,
-            states: &states,
-        };
-        let mut found = fixes::safe_fixes(&view, &checked.diagnostics);
-        if unsafe_fixes {
-            found.extend(fixes::unsafe_fixes(&view, &checked.diagnostics));
-        }
-        let (next, taken) = fixes::apply_fixes(&text, &found);
-        if taken.is_empty() || next == text {
-            break;
-        }
-        count += taken.len();
-        text = next;
-    }
-    (text, count)
 }
 
 /// Each diagnostic's fix, safe or not, for SARIF (which marks none as applied).

@@ -1,9 +1,10 @@
 //! Quick fixes: write or correct `expect`, and simple repairs of common mistakes.
 
-use super::{Edit, FileView, indent_of, line_with_break};
-use crate::analysis::{CaseAnalysis, codes};
+use super::{CaseState, Edit, FileView, indent_of, line_with_break};
+use crate::analysis::{CaseAnalysis, Checked, codes};
 use crate::diag::{Diagnostic, Severity};
 use crate::games::GameId;
+use crate::span::LineIndex;
 use crate::span::Span;
 use crate::text::closest;
 
@@ -353,4 +354,123 @@ pub fn apply_fixes<'f>(text: &str, fixes: &'f [Fix]) -> (String, Vec<&'f Fix>) {
         out.replace_range(edit.span.start..edit.span.end, &edit.text);
     }
     (out, taken)
+}
+
+/// Which fixes [`fix_file`] applies.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Safety {
+    /// [`safe_fixes`] only (`check --fix`, `source.fixAll`).
+    Safe,
+    /// [`safe_fixes`] and [`unsafe_fixes`] (`check --fix --unsafe-fixes`).
+    AlsoUnsafe,
+}
+
+/// A file's text with its fixes applied, and how many were.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Fixed {
+    pub text: String,
+    pub count: usize,
+}
+
+/// `text` with its fixes applied until none is left (a corrected game name lets its case be
+/// solved, and then its `expect` written): what `check --fix` writes and `source.fixAll` edits.
+/// `check` checks each round's text (`analysis::check` with the caller's configuration and
+/// cache): the caller decides where solving may block.
+pub fn fix_file(text: &str, safety: Safety, mut check: impl FnMut(&str) -> Checked) -> Fixed {
+    // Each round fixes at least one thing; a few rounds reach what one fix uncovers.
+    const ROUNDS: usize = 8;
+    let mut text = text.to_string();
+    let mut count = 0;
+    for _ in 0..ROUNDS {
+        let checked = check(&text);
+        let index = LineIndex::new(&text);
+        let states: Vec<CaseState> = checked
+            .verdicts
+            .iter()
+            .map(|v| v.clone().map_or(CaseState::Invalid, CaseState::Done))
+            .collect();
+        let view = FileView {
+            text: &text,
+            index: &index,
+            analysis: &checked.analysis,
+            states: &states,
+        };
+        let mut found = safe_fixes(&view, &checked.diagnostics);
+        if safety == Safety::AlsoUnsafe {
+            found.extend(unsafe_fixes(&view, &checked.diagnostics));
+        }
+        let (next, taken) = apply_fixes(&text, &found);
+        if taken.is_empty() || next == text {
+            break;
+        }
+        count += taken.len();
+        text = next;
+    }
+    Fixed { text, count }
+}
+
+/// The one edit that turns `old` into `new`: the part between their common start and common
+/// end (an editor keeps the cursor and folds outside it). `None` when they are equal.
+pub fn edit_between(old: &str, new: &str) -> Option<Edit> {
+    if old == new {
+        return None;
+    }
+    let mut start = old
+        .bytes()
+        .zip(new.bytes())
+        .take_while(|(a, b)| a == b)
+        .count();
+    while !old.is_char_boundary(start) || !new.is_char_boundary(start) {
+        start -= 1;
+    }
+    let most = old.len().min(new.len()) - start;
+    let mut common_end = old
+        .bytes()
+        .rev()
+        .zip(new.bytes().rev())
+        .take(most)
+        .take_while(|(a, b)| a == b)
+        .count();
+    while !old.is_char_boundary(old.len() - common_end)
+        || !new.is_char_boundary(new.len() - common_end)
+    {
+        common_end -= 1;
+    }
+    Some(Edit {
+        span: Span::new(start, old.len() - common_end),
+        text: new[start..new.len() - common_end].to_string(),
+    })
+}
+
+#[cfg(test)]
+mod fix_tests {
+    use super::*;
+
+    #[test]
+    fn the_edit_between_two_texts_spans_only_what_differs() {
+        let cases = [
+            ("abc", "abc"),
+            ("abc", "abXc"),
+            ("abc", ""),
+            ("", "xyz"),
+            ("aé b", "aè b"),
+            ("expect = no\n", "expect = yes\n"),
+            ("aaaa", "aa"),
+        ];
+        for (old, new) in cases {
+            match edit_between(old, new) {
+                None => assert_eq!(old, new),
+                Some(edit) => {
+                    let mut out = old.to_string();
+                    out.replace_range(edit.span.start..edit.span.end, &edit.text);
+                    assert_eq!(out, new, "{old:?} → {new:?}: {edit:?}");
+                }
+            }
+        }
+        let edit = edit_between("expect = no no\n", "expect = yes no\n").expect("an edit");
+        assert_eq!(
+            (edit.span.start, edit.span.end, edit.text.as_str()),
+            (9, 11, "yes")
+        );
+    }
 }

@@ -161,6 +161,7 @@ pub(super) fn server_capabilities(client: ClientCaps) -> lsp::ServerCapabilities
                 code_action_kinds: Some(vec![
                     lsp::CodeActionKind::QUICKFIX,
                     lsp::CodeActionKind::SOURCE,
+                    super::handlers::source_fix_all(),
                 ]),
                 ..lsp::CodeActionOptions::default()
             },

@@ -192,6 +192,11 @@ pub(crate) fn code_action(
             }
         }
     }
+    // Only when asked for by kind (on save, or from a source action menu): it solves and
+    // rewrites the whole file, too much for every move of the cursor.
+    if params.context.only.is_some() && wanted(&source_fix_all()) && literals {
+        out.extend(fix_all(view, ctx));
+    }
     if wanted(&lsp::CodeActionKind::SOURCE) {
         let all = ide::fixes::write_all_expects(&file);
         if !all.is_empty() {
@@ -214,6 +219,28 @@ pub(crate) fn code_action(
         }
     }
     out
+}
+
+/// `source.fixAll.boardls`: what an editor runs on save (VS Code's `editor.codeActionsOnSave`).
+pub(crate) fn source_fix_all() -> lsp::CodeActionKind {
+    lsp::CodeActionKind::new("source.fixAll.boardls")
+}
+
+/// The safe fixes of the whole file, as `check --fix` applies them, in one edit; none when
+/// there is nothing to fix.
+fn fix_all(view: &View, ctx: &Ctx) -> Option<lsp::CodeActionOrCommand> {
+    let text = view.text();
+    // Solves what the cache lacks (a corrected game's cases), on this request's blocking task.
+    let fixed = ide::fixes::fix_file(text, ide::fixes::Safety::Safe, |t| {
+        crate::analysis::check(t, view.snap.config(), &ctx.shared.cache)
+    });
+    let edit = ide::fixes::edit_between(text, &fixed.text)?;
+    Some(lsp::CodeActionOrCommand::CodeAction(lsp::CodeAction {
+        title: format!("Fix all safely fixable problems ({})", fixed.count),
+        kind: Some(source_fix_all()),
+        edit: Some(workspace_edit(view, &ctx.uri, ctx.caps, &[edit])),
+        ..lsp::CodeAction::default()
+    }))
 }
 
 /// The whole file's tokens; the server gives them a result id, for later deltas.
