@@ -45,6 +45,13 @@ pub(crate) enum Out {
     /// Counts of cases solving and unsolved may have changed: tell a client that asked.
     Status,
     Log(lsp::MessageType, String),
+    /// A `boardls.toml` read and found broken (`Some`: its problems, on the file, and one
+    /// message to the user) or mended (`None`: its diagnostics cleared). Always pushed: a
+    /// client pulls diagnostics only for the documents it opened as `.board` files.
+    ProjectProblems {
+        path: std::path::PathBuf,
+        error: Option<crate::project::ProjectError>,
+    },
 }
 
 /// One refresh request of a kind in flight at a time: a client slow to answer (or that never
@@ -119,6 +126,31 @@ pub(crate) async fn send_loop(shared: Weak<Shared>, mut rx: mpsc::UnboundedRecei
             }
             Out::Status => status::send(&shared).await,
             Out::Log(typ, message) => shared.client.log_message(typ, message).await,
+            Out::ProjectProblems { path, error } => {
+                let Some(uri) = lsp::Uri::from_file_path(&path) else {
+                    continue;
+                };
+                let found =
+                    workspace::project_diagnostics(&uri, error.as_ref(), shared.caps().encoding);
+                if let Some(first) = error.as_ref().and_then(|e| e.diagnostics.first()) {
+                    let message = format!(
+                        "boardls: {}: the configuration cannot be used ({}: {}); its last good \
+                         reading, or the defaults, apply meanwhile",
+                        path.display(),
+                        first.code,
+                        first.message
+                    );
+                    shared
+                        .client
+                        .log_message(lsp::MessageType::ERROR, message.clone())
+                        .await;
+                    shared
+                        .client
+                        .show_message(lsp::MessageType::ERROR, message)
+                        .await;
+                }
+                shared.client.publish_diagnostics(uri, found, None).await;
+            }
         }
     }
 }

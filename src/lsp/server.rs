@@ -130,7 +130,7 @@ impl Backend {
         let shared = Arc::new(Shared {
             client,
             cache: SolveCache::with_capacity(config.solve_cache),
-            workspace: Workspace::new(config),
+            workspace: Workspace::new(config, out.clone()),
             pulls: Pulls::default(),
             status: Status::default(),
             caps: RwLock::new(ClientCaps::default()),
@@ -327,6 +327,12 @@ fn apply_settings(
     shared
         .cache
         .set_capacity(shared.workspace.global_config().solve_cache);
+    reconfigure_open(shared, budget_changed);
+}
+
+/// Each open document whose configuration changed is analysed again (verdicts a budget
+/// decided forgotten when a budget changed); the workspace's files are read again.
+pub(super) fn reconfigure_open(shared: &Arc<Shared>, budget_changed: bool) {
     for doc in shared.open_docs() {
         let config = shared.workspace.config_for(&doc.uri);
         let snap = {
@@ -380,10 +386,13 @@ impl LanguageServer for Backend {
         }
         if caps.watched_files_registration {
             let options = lsp::DidChangeWatchedFilesRegistrationOptions {
-                watchers: vec![lsp::FileSystemWatcher {
-                    glob_pattern: lsp::GlobPattern::String("**/*.board".to_string()),
-                    kind: None,
-                }],
+                watchers: ["**/*.board", "**/boardls.toml"]
+                    .into_iter()
+                    .map(|glob| lsp::FileSystemWatcher {
+                        glob_pattern: lsp::GlobPattern::String(glob.to_string()),
+                        kind: None,
+                    })
+                    .collect(),
             };
             registrations.push(lsp::Registration {
                 id: "boardls-watched-files".to_string(),

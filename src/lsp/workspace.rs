@@ -1,10 +1,13 @@
 //! The workspace: its folders with the settings in effect in each, and every `.board` file in
 //! them, open or not. Closed files are read from disk, checked and solved in the background;
 //! each folder's files are one suite whose findings go to every file of it. Settings come in
-//! layers (see [`effective`]).
+//! layers (see [`effective`]); the project layer is each file's nearest `boardls.toml`, found
+//! as the command line finds it and read again when the client says it changed.
 //!
 //! Locking: the workspace's lock is taken last and held alone: code holding it never takes a
-//! document's lock, the documents' map or any other, and never waits on the client.
+//! document's lock, the documents' map or any other, and never waits on the client. The
+//! projects' lock is taken before it (never while holding it) and held while a `boardls.toml`
+//! is read from disk.
 
 use super::background::Out;
 use super::convert::Encoding;
@@ -19,6 +22,7 @@ use crate::config::{Config, MAX_WORKSPACE_BYTES, MAX_WORKSPACE_FILES, Settings};
 use crate::diag::Diagnostic;
 use crate::games::Unsolved;
 use crate::ide::CaseState;
+use crate::project::{self, Project, ProjectError};
 use crate::span::LineIndex;
 use std::collections::{BTreeMap, HashMap};
 use std::panic::{AssertUnwindSafe, catch_unwind};
@@ -26,6 +30,7 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant, SystemTime};
+use tokio::sync::mpsc;
 use tower_lsp_server::ls_types as lsp;
 
 /// Changes are gathered this long before the workspace's reports are made again.
@@ -33,18 +38,49 @@ const REFRESH_AFTER: Duration = Duration::from_millis(100);
 /// While closed files are being solved, their reports are made again this often.
 const REFRESH_EVERY: Duration = Duration::from_millis(300);
 
-/// The configuration in effect for a file: the command line's `base`, then the project's
-/// `boardls.toml` (`project`, when the folder has one), then the editor's settings. The one
-/// place the layers meet.
-pub(crate) fn effective(base: &Config, project: Option<&Settings>, editor: &Settings) -> Config {
-    match project {
-        Some(project) => base.layered(&[project, editor]),
-        None => base.layered(&[editor]),
+/// The configuration in effect for a file: the command line's `base`, then the nearest
+/// `boardls.toml` (`project`, when there is one), then the editor's settings. The one place
+/// the layers meet.
+pub(crate) fn effective(
+    base: &Config,
+    project: Option<&project::Settings>,
+    editor: &Settings,
+) -> Config {
+    let mut config = base.clone();
+    if let Some(project) = project {
+        project.apply(&mut config);
     }
+    config.layered(&[editor])
 }
 
 pub(crate) struct Workspace {
     state: Mutex<State>,
+    projects: Mutex<Projects>,
+    /// Where a broken `boardls.toml` is told (the server's sending task).
+    out: mpsc::UnboundedSender<Out>,
+}
+
+/// The `boardls.toml` files above the files the server has seen.
+#[derive(Default)]
+struct Projects {
+    /// A folder → the nearest `boardls.toml` in it or above it.
+    nearest: HashMap<PathBuf, Option<PathBuf>>,
+    /// Each `boardls.toml` read, by path.
+    read: HashMap<PathBuf, ProjectFile>,
+}
+
+/// What one `boardls.toml` gives: its last good reading (what applies while it is broken; the
+/// defaults when it never was good) and whether it is broken now.
+#[derive(Default)]
+struct ProjectFile {
+    good: Option<Arc<Project>>,
+    broken: bool,
+}
+
+/// What a changed `boardls.toml` changed: the folder it governs and whether a budget moved.
+pub(crate) struct ProjectChange {
+    pub root: PathBuf,
+    pub budget_changed: bool,
 }
 
 struct State {
@@ -72,8 +108,7 @@ struct Folder {
     /// The folder's own editor settings (`workspace/configuration` with its scope); `None`
     /// when the client answers no such request: the global ones stand.
     settings: Option<EditorSettings>,
-    /// The project's `boardls.toml`: not read yet (its layer is kept for when it is).
-    project: Option<Settings>,
+    /// In effect for its files under no `boardls.toml`.
     config: Arc<Config>,
     checks: bool,
     scanned: bool,
@@ -107,6 +142,8 @@ pub(crate) struct DiskFile {
     reading: Vec<Diagnostic>,
     analysis: Arc<Analysis>,
     config: Arc<Config>,
+    /// The project layer `config` was made with.
+    project: Option<Arc<Project>>,
     stamp: Option<Stamp>,
 }
 
@@ -264,11 +301,7 @@ impl State {
         self.global_config = Arc::new(effective(&self.base, None, &editor.layer));
         for folder in &mut self.folders {
             let editor = folder.editor(&self.init, &self.global);
-            folder.config = Arc::new(effective(
-                &self.base,
-                folder.project.as_ref(),
-                &editor.layer,
-            ));
+            folder.config = Arc::new(effective(&self.base, None, &editor.layer));
             folder.checks = editor.checks_workspace();
         }
     }
@@ -283,9 +316,11 @@ impl State {
 }
 
 impl Workspace {
-    pub(crate) fn new(base: Config) -> Workspace {
+    pub(crate) fn new(base: Config, out: mpsc::UnboundedSender<Out>) -> Workspace {
         let global_config = Arc::new(base.clone());
         Workspace {
+            projects: Mutex::new(Projects::default()),
+            out,
             state: Mutex::new(State {
                 base,
                 init: EditorSettings::default(),
@@ -302,11 +337,152 @@ impl Workspace {
 
     /// The configuration in effect for the document at `uri`.
     pub(crate) fn config_for(&self, uri: &lsp::Uri) -> Arc<Config> {
+        match path_of(uri) {
+            Some(path) => self.config_for_path(&path).0,
+            None => lock(&self.state).global_config.clone(),
+        }
+    }
+
+    /// The configuration in effect for the file at `path`, and the project layer in it.
+    fn config_for_path(&self, path: &Path) -> (Arc<Config>, Option<Arc<Project>>) {
+        let project = self.project_of(path);
         let st = lock(&self.state);
-        let folder = path_of(uri).and_then(|p| st.folder_of(&p));
-        match folder {
-            Some(i) => st.folders[i].config.clone(),
-            None => st.global_config.clone(),
+        let folder = st.folder_of(path);
+        let (plain, editor) = match folder {
+            Some(i) => (
+                st.folders[i].config.clone(),
+                st.folders[i].editor(&st.init, &st.global),
+            ),
+            None => (st.global_config.clone(), st.init.merged(&st.global)),
+        };
+        match &project {
+            Some(p) => {
+                let config = effective(&st.base, Some(&p.settings), &editor.layer);
+                (Arc::new(config), project)
+            }
+            None => (plain, None),
+        }
+    }
+
+    /// The project governing the file at `path`: its nearest `boardls.toml`'s last good
+    /// reading. A file read for the first time and broken is told to the client.
+    fn project_of(&self, path: &Path) -> Option<Arc<Project>> {
+        let folder = path.parent()?;
+        let mut projects = lock(&self.projects);
+        let toml = projects
+            .nearest
+            .entry(folder.to_path_buf())
+            .or_insert_with(|| project::find(folder))
+            .clone()?;
+        if !projects.read.contains_key(&toml) {
+            let file = self.read_project(&toml, ProjectFile::default());
+            projects.read.insert(toml.clone(), file);
+        }
+        projects.read.get(&toml).and_then(|f| f.good.clone())
+    }
+
+    /// Whether the file at `path`, found by scanning, is excluded by its project.
+    fn excluded(&self, path: &Path) -> bool {
+        self.project_of(path)
+            .is_some_and(|p| p.excludes(path, false))
+    }
+
+    /// Reads the `boardls.toml` at `toml`, `before` what was known of it; a broken one keeps
+    /// `before`'s good reading and is told to the client (a diagnostic on the file and a
+    /// message); one mended clears its diagnostics.
+    fn read_project(&self, toml: &Path, before: ProjectFile) -> ProjectFile {
+        match project::load(toml) {
+            Ok(project) => {
+                if before.broken {
+                    let _ = self.out.send(Out::ProjectProblems {
+                        path: toml.to_path_buf(),
+                        error: None,
+                    });
+                }
+                ProjectFile {
+                    good: Some(Arc::new(project)),
+                    broken: false,
+                }
+            }
+            Err(error) => {
+                let _ = self.out.send(Out::ProjectProblems {
+                    path: toml.to_path_buf(),
+                    error: Some(error),
+                });
+                ProjectFile {
+                    good: before.good,
+                    broken: true,
+                }
+            }
+        }
+    }
+
+    /// `boardls.toml` files created, changed or deleted: each read again (or forgotten); returns
+    /// the folders whose files' configuration may have changed.
+    pub(crate) fn projects_changed(
+        &self,
+        changes: &[(PathBuf, lsp::FileChangeType)],
+    ) -> Vec<ProjectChange> {
+        let mut projects = lock(&self.projects);
+        let mut out = Vec::new();
+        for (toml, typ) in changes {
+            let Some(root) = toml.parent() else { continue };
+            // Which file is nearest may have changed for any folder below.
+            projects
+                .nearest
+                .retain(|folder, _| !folder.starts_with(root));
+            let before = projects.read.remove(toml).unwrap_or_default();
+            let old_budget = before.good.as_ref().map(|p| budget_of(&p.settings));
+            let new_budget = if *typ == lsp::FileChangeType::DELETED {
+                if before.broken {
+                    let _ = self.out.send(Out::ProjectProblems {
+                        path: toml.clone(),
+                        error: None,
+                    });
+                }
+                None
+            } else {
+                let file = self.read_project(toml, before);
+                let budget = file.good.as_ref().map(|p| budget_of(&p.settings));
+                projects.read.insert(toml.clone(), file);
+                budget
+            };
+            out.push(ProjectChange {
+                root: root.to_path_buf(),
+                budget_changed: old_budget != new_budget,
+            });
+        }
+        out
+    }
+
+    /// Files under the folders of `changes` are read again under their new configuration;
+    /// verdicts a budget decided are forgotten where a budget moved.
+    pub(crate) fn reconfigure(&self, changes: &[ProjectChange]) {
+        let mut st = lock(&self.state);
+        for folder in &mut st.folders {
+            for (path, member) in &mut folder.members {
+                let Some(change) = changes.iter().find(|c| path.starts_with(&c.root)) else {
+                    continue;
+                };
+                if change.budget_changed {
+                    for v in &mut member.verdicts {
+                        if v.as_ref().is_some_and(|v| v.budget_bound()) {
+                            *v = None;
+                        }
+                    }
+                }
+                member.disk = None;
+            }
+            folder.suite = None;
+            // What `exclude` leaves out may have changed.
+            folder.scanned = false;
+        }
+        if let Some((path, flag)) = &st.solving
+            && changes
+                .iter()
+                .any(|c| c.budget_changed && path.starts_with(&c.root))
+        {
+            flag.store(true, Ordering::Relaxed);
         }
     }
 
@@ -353,7 +529,9 @@ impl Workspace {
             .chain(st.folders.iter().map(|f| f.config.clone()))
             .collect();
         let budget_changed = before.iter().zip(&after).any(|(a, b)| !a.same_budget(b));
+        let (base, init, global) = (st.base.clone(), st.init.clone(), st.global.clone());
         for folder in &mut st.folders {
+            let editor = folder.editor(&init, &global);
             for member in folder.members.values_mut() {
                 if budget_changed {
                     for v in &mut member.verdicts {
@@ -363,11 +541,10 @@ impl Workspace {
                     }
                 }
                 // Read again with the new configuration (its `allow`, its caps).
-                if member
-                    .disk
-                    .as_ref()
-                    .is_some_and(|d| *d.config != *folder.config)
-                {
+                if member.disk.as_ref().is_some_and(|d| {
+                    let project = d.project.as_ref().map(|p| &p.settings);
+                    *d.config != effective(&base, project, &editor.layer)
+                }) {
                     member.disk = None;
                 }
             }
@@ -425,7 +602,6 @@ fn new_folder(folder: lsp::WorkspaceFolder) -> Option<Folder> {
         uri: folder.uri,
         path,
         settings: None,
-        project: None,
         config: Arc::new(Config::default()),
         checks: true,
         scanned: false,
@@ -554,7 +730,20 @@ pub(crate) fn suite_findings(
 
 /// Files created, changed or deleted outside the editor (`workspace/didChangeWatchedFiles`).
 pub(crate) fn files_changed(shared: &Arc<Shared>, changes: &[lsp::FileEvent]) {
-    let mut rescan = false;
+    let tomls: Vec<(PathBuf, lsp::FileChangeType)> = changes
+        .iter()
+        .filter_map(|c| Some((path_of(&c.uri)?, c.typ)))
+        .filter(|(p, _)| p.file_name().is_some_and(|n| n == project::FILE_NAME))
+        .collect();
+    if !tomls.is_empty() {
+        let changed = shared.workspace.projects_changed(&tomls);
+        shared.workspace.reconfigure(&changed);
+        if changed.iter().any(|c| c.budget_changed) {
+            shared.cache.forget_budget_bound();
+        }
+        super::server::reconfigure_open(shared, changed.iter().any(|c| c.budget_changed));
+    }
+    let mut rescan = !tomls.is_empty();
     {
         let mut st = lock(&shared.workspace.state);
         for change in changes {
@@ -618,7 +807,7 @@ fn scan_and_read(shared: &Arc<Shared>) {
             .collect()
     };
     for (i, root) in to_scan {
-        let (found, left_out) = scan(&root);
+        let (found, left_out) = scan(&root, |path| shared.workspace.excluded(path));
         let gone = {
             let mut st = lock(&shared.workspace.state);
             let Some(folder) = st.folders.get_mut(i).filter(|f| f.path == root) else {
@@ -684,13 +873,14 @@ fn scan_and_read(shared: &Arc<Shared>) {
                 f.members
                     .iter()
                     .find(|(_, m)| !m.open && m.disk.is_none())
-                    .map(|(p, _)| (i, p.clone(), f.config.clone()))
+                    .map(|(p, _)| (i, p.clone()))
             })
         };
-        let Some((i, path, config)) = next else {
+        let Some((i, path)) = next else {
             return;
         };
-        let disk = Arc::new(read(&path, config));
+        let (config, project) = shared.workspace.config_for_path(&path);
+        let disk = Arc::new(read(&path, config, project));
         let mut st = lock(&shared.workspace.state);
         let Some(folder) = st.folders.get_mut(i) else {
             continue;
@@ -725,7 +915,7 @@ fn scan_and_read(shared: &Arc<Shared>) {
 /// The `.board` files under `root`, in name order, skipping what `.gitignore` and hidden
 /// folders hide (as editors' searches do), at most [`MAX_WORKSPACE_FILES`] and
 /// [`MAX_WORKSPACE_BYTES`]; and how many were left out over those caps.
-fn scan(root: &Path) -> (Vec<(PathBuf, Option<Stamp>)>, usize) {
+fn scan(root: &Path, excluded: impl Fn(&Path) -> bool) -> (Vec<(PathBuf, Option<Stamp>)>, usize) {
     let walker = ignore::WalkBuilder::new(root)
         .hidden(true)
         .require_git(false)
@@ -737,6 +927,7 @@ fn scan(root: &Path) -> (Vec<(PathBuf, Option<Stamp>)>, usize) {
         let path = entry.path();
         if !entry.file_type().is_some_and(|t| t.is_file())
             || path.extension().is_none_or(|e| e != "board")
+            || excluded(path)
         {
             continue;
         }
@@ -759,7 +950,7 @@ fn stamp(meta: &std::fs::Metadata) -> Option<Stamp> {
     Some((meta.modified().ok()?, meta.len()))
 }
 
-fn read(path: &Path, config: Arc<Config>) -> DiskFile {
+fn read(path: &Path, config: Arc<Config>, project: Option<Arc<Project>>) -> DiskFile {
     let meta = std::fs::metadata(path).ok();
     let stamp = meta.as_ref().and_then(stamp);
     let size = meta.as_ref().map_or(0, std::fs::Metadata::len);
@@ -770,6 +961,7 @@ fn read(path: &Path, config: Arc<Config>) -> DiskFile {
             reading: Vec::new(),
             analysis: Arc::new(analysis::too_large(size, &config)),
             config,
+            project,
             stamp,
         };
     }
@@ -785,6 +977,7 @@ fn read(path: &Path, config: Arc<Config>) -> DiskFile {
         text: source.text,
         analysis: Arc::new(analysis),
         config,
+        project,
         stamp,
     }
 }
@@ -1072,4 +1265,20 @@ pub(crate) enum SuiteOf {
         files: Vec<SuiteFile>,
         findings: Vec<Diagnostic>,
     },
+}
+
+/// What of a project's settings a verdict depends on.
+fn budget_of(settings: &project::Settings) -> (Option<u64>, Option<Duration>, Option<u64>) {
+    (settings.nodes, settings.time, settings.memory_mib)
+}
+
+/// The diagnostics of a broken `boardls.toml` (none when `error` is `None`: it was mended).
+pub(crate) fn project_diagnostics(
+    uri: &lsp::Uri,
+    error: Option<&ProjectError>,
+    enc: Encoding,
+) -> Vec<lsp::Diagnostic> {
+    error.map_or_else(Vec::new, |e| {
+        diagnostics::to_lsp(&e.text, &LineIndex::new(&e.text), uri, &e.diagnostics, enc)
+    })
 }

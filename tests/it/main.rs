@@ -25,6 +25,7 @@ mod fuzz;
 mod hostile;
 mod lsp;
 mod lsp_model;
+mod lsp_project;
 mod memory;
 mod parser;
 mod protocol;

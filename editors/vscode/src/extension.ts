@@ -18,7 +18,7 @@ import {
 } from 'vscode-languageclient/node';
 import { BoardPreview } from './preview';
 import { chooseServer, ServerChoice } from './serverPath';
-import { cliFlags, initializationOptions, readSolveSettings, SolveSettings } from './settings';
+import { cliFlags, initializationOptions, readSolveSettings, SolveSettings, userSection } from './settings';
 
 const LANGUAGE_ID = 'board';
 // Notifications show plain text: no Markdown quotes around the commands.
@@ -164,6 +164,24 @@ async function startServer(): Promise<void> {
       provideCodeLenses: (document, token, next) => {
         preview?.refresh(document.uri);
         return next(document, token);
+      },
+      // The server lays the editor's settings over each file's boardls.toml: it gets only what
+      // the user set, not package.json's defaults for the rest.
+      workspace: {
+        configuration: async (params, token, next) => {
+          const answer = await next(params, token);
+          if (!Array.isArray(answer)) {
+            return answer;
+          }
+          return params.items.map((item, i) => {
+            if (item.section !== 'boardls') {
+              return answer[i];
+            }
+            const scope = item.scopeUri !== undefined ? vscode.Uri.parse(item.scopeUri) : undefined;
+            const config = vscode.workspace.getConfiguration('boardls', scope);
+            return userSection((key) => config.inspect(key));
+          });
+        },
       },
     },
     // The trace setting is read by the client from `boardls.trace.server` (its id is `boardls`).

@@ -80,3 +80,44 @@ export function cliFlags(s: SolveSettings): string[] {
   }
   return flags;
 }
+
+/** What `WorkspaceConfiguration.inspect` tells of one setting, in the scopes a user sets. */
+export interface Inspected {
+  globalValue?: unknown;
+  workspaceValue?: unknown;
+  workspaceFolderValue?: unknown;
+}
+
+/** The keys of the `boardls` section the server reads (`workspace/configuration`). */
+export const SERVER_KEYS = [
+  'solve.timeSeconds',
+  'solve.nodes',
+  'solve.memoryMb',
+  'solve.cacheMb',
+  'diagnostics.allow',
+  'workspace.diagnostics',
+];
+
+/**
+ * The `boardls` section as the server is to get it: only the values the user set (folder, then
+ * workspace, then user settings), nested as the section is. VS Code's own answer fills unset
+ * settings with package.json's defaults, which would always override a project's boardls.toml.
+ */
+export function userSection(inspect: (key: string) => Inspected | undefined): Record<string, unknown> {
+  const section: Record<string, unknown> = {};
+  for (const key of SERVER_KEYS) {
+    const set = inspect(key);
+    const value = set?.workspaceFolderValue ?? set?.workspaceValue ?? set?.globalValue;
+    if (value === undefined) {
+      continue;
+    }
+    const parts = key.split('.');
+    let table = section;
+    for (const part of parts.slice(0, -1)) {
+      const inner = (table[part] ??= {}) as Record<string, unknown>;
+      table = inner;
+    }
+    table[parts[parts.length - 1]] = value;
+  }
+  return section;
+}

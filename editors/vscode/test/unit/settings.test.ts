@@ -2,7 +2,7 @@
 // types in settings.json reaches `boardls lsp` and `boardls export` only in a form they accept.
 import { strict as assert } from 'node:assert';
 import { test } from 'node:test';
-import { cliFlags, Get, initializationOptions, readSolveSettings } from '../../src/settings';
+import { cliFlags, Get, initializationOptions, Inspected, readSolveSettings, userSection } from '../../src/settings';
 
 /** A `get` over plain values, falling back as WorkspaceConfiguration.get does. */
 function settings(values: Record<string, unknown>): Get {
@@ -72,5 +72,31 @@ test('every flag in order, each code repeated with its own --allow', () => {
     solveNodes: 0,
     solveMemoryMb: 1,
     allow: ['W301', 'W302'],
+  });
+});
+
+test('the section sent to the server holds only what the user set, the narrowest scope first', () => {
+  const scopes: Record<string, Inspected> = {
+    'solve.nodes': { globalValue: 5, workspaceValue: 7 },
+    'solve.timeSeconds': { globalValue: 2.5, workspaceValue: 3, workspaceFolderValue: 4 },
+    'diagnostics.allow': { globalValue: ['W501'] },
+    'workspace.diagnostics': { workspaceFolderValue: false },
+    // Unset everywhere: the default VS Code would answer must not reach the server.
+    'solve.memoryMb': {},
+  };
+  assert.deepEqual(
+    userSection((key) => scopes[key]),
+    {
+      solve: { nodes: 7, timeSeconds: 4 },
+      diagnostics: { allow: ['W501'] },
+      workspace: { diagnostics: false },
+    },
+  );
+  assert.deepEqual(userSection(() => undefined), {});
+  assert.deepEqual(userSection(() => ({ globalValue: 0 })).solve, {
+    timeSeconds: 0,
+    nodes: 0,
+    memoryMb: 0,
+    cacheMb: 0,
   });
 });
