@@ -174,7 +174,8 @@ pub struct CellMap {
     pub cols: usize,
     pub marks: Vec<CellMark>,
     /// The line of play a picture of the board draws, zero-based cells in move order: zgame's
-    /// and chess's best play from (1,1); empty where the game has none.
+    /// and chess's best play from (1,1), race's winner's walk from his start to the other's;
+    /// empty where the game has none.
     pub line: Vec<(usize, usize)>,
     /// What cell (r, c) means, in words (zero-based; the text uses 1-based coordinates).
     pub describe: Box<dyn Fn(usize, usize) -> Option<String> + Send + Sync>,

@@ -514,6 +514,45 @@ impl<'a> Picture<'a> {
         }
         self.chess_marks();
         self.line_of_play(&map.line);
+        if self.board.game == Some(GameId::Race) {
+            self.meeting_ring(map);
+        }
+    }
+
+    /// Race: a ring on the middle-layer cell of the winner's walk, where B lands on A (B's
+    /// walk) or A slips past him (A's, at an even D).
+    fn meeting_ring(&mut self, map: &CellMap) {
+        let Some((r, c)) = race_middle_cell(map) else {
+            return;
+        };
+        let Some((_, x, y)) = self.centre(r as u64, c as u64) else {
+            return;
+        };
+        let _ = writeln!(
+            self.out,
+            r#"<circle cx="{x}" cy="{y}" r="{}" fill="none" stroke="{}" stroke-width="3" data-meet="{},{}"/>"#,
+            self.cell * 2 / 5,
+            self.palette.line,
+            r + 1,
+            c + 1
+        );
+    }
+
+    /// Race: the legend's words for the winner's walk, read off its first cell's letter.
+    fn race_walk_words(&self, map: &CellMap) -> &'static str {
+        let walker = map
+            .line
+            .first()
+            .and_then(|&(r, c)| self.board.letter(r as u64, c as u64));
+        match (walker, race_middle_cell(map)) {
+            (Some(b'B'), _) => {
+                "B's way to A's start, numbered by step: he lands on A on the ringed cell and jumps ahead"
+            }
+            (_, Some(_)) => {
+                "A's way to B's start, numbered by step: he slips past B on the ringed middle cell"
+            }
+            (_, None) => "A's way to B's start, numbered by step (D is odd: B never lands on him)",
+        }
     }
 
     /// Numbered arrows along the line of play; a step between the two corners is left out.
@@ -556,9 +595,15 @@ impl<'a> Picture<'a> {
             }
         }
         let p = self.palette;
+        // The whole line's cells (1-based), for clients and tests: the path is cut at panels.
+        let cells = line
+            .iter()
+            .map(|&(r, c)| format!("{},{}", r + 1, c + 1))
+            .collect::<Vec<_>>()
+            .join(" ");
         let _ = writeln!(
             self.out,
-            r#"<path d="{path}" stroke="{}" stroke-width="2" fill="none" data-line="play"/>"#,
+            r#"<path d="{path}" stroke="{}" stroke-width="2" fill="none" data-line="play" data-cells="{cells}"/>"#,
             p.line
         );
         let _ = writeln!(
@@ -771,10 +816,11 @@ impl<'a> Picture<'a> {
             }
         }
         if self.map.is_some_and(|m| m.line.len() > 1) {
-            items.push((
-                "line",
-                "the line of best play from (1,1), numbered by move".into(),
-            ));
+            let words = match (self.board.game, self.map) {
+                (Some(GameId::Race), Some(map)) => self.race_walk_words(map),
+                _ => "the line of best play from (1,1), numbered by move",
+            };
+            items.push(("line", words.into()));
         }
         match self.board.game {
             Some(GameId::Race) => {
@@ -825,6 +871,14 @@ impl<'a> Picture<'a> {
             );
         }
     }
+}
+
+/// Race: the cell where the winner's walk crosses the middle layer (none at an odd D).
+fn race_middle_cell(map: &CellMap) -> Option<(usize, usize)> {
+    map.line
+        .iter()
+        .copied()
+        .find(|&(r, c)| map.mark(r, c) == CellMark::Meet)
 }
 
 /// The picture's file name without `.svg`: the case name in lowercase letters, digits and

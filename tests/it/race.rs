@@ -1052,6 +1052,67 @@ fn escape_cells_match_a_plain_forward_replay() {
     );
 }
 
+/// The winner's walk (the cell map's line) is a shortest path from the winner's start to the
+/// other's, stepping to adjacent white cells; at an even D its middle cell is one A's winning
+/// play reaches (A wins) or a middle-layer cell (B's, where he lands on A).
+#[test]
+fn the_winners_walk_is_a_shortest_path_through_the_middle() {
+    let mut seen = std::collections::BTreeMap::new();
+    let mut boards: Vec<RaceBoard> = (0..3_000u64)
+        .map(|seed| {
+            make_board(
+                SHAPES[(seed % 6) as usize],
+                4 + (seed % 5) as usize,
+                8,
+                seed,
+            )
+        })
+        .collect();
+    boards.extend(Race::read_judge(&data("race/poolsr.in")).expect("judge input"));
+    for b in &boards {
+        let s = Race::solve(b, &Budget::unlimited()).expect("solved");
+        let map = s.cells.expect("map");
+        let line = &map.line;
+        let g = b.grid();
+        let cols = g.cols;
+        let (a, bs) = (b.start_a(), b.start_b());
+        let Some(d) = distances(b, a)[bs.0 * cols + bs.1] else {
+            assert!(line.is_empty(), "no walk when nobody wins: {}", text_of(b));
+            continue;
+        };
+        let (from, to) = if s.answer == "A" { (a, bs) } else { (bs, a) };
+        assert_eq!(line.len(), d + 1, "D = {d} steps: {}", text_of(b));
+        assert_eq!((line[0], line[d]), (from, to), "{}", text_of(b));
+        for pair in line.windows(2) {
+            let ((r1, c1), (r2, c2)) = (pair[0], pair[1]);
+            assert_eq!(
+                r1.abs_diff(r2) + c1.abs_diff(c2),
+                1,
+                "{pair:?}: {}",
+                text_of(b)
+            );
+            assert_ne!(g.cells[r2 * cols + c2], b'#', "{pair:?}: {}", text_of(b));
+        }
+        let kind = match (s.answer.as_str(), d % 2) {
+            ("A", 1) => "odd",
+            ("A", _) => {
+                let (_, escapes) = plain_game(b, true);
+                assert!(escapes.contains(&line[d / 2]), "{}", text_of(b));
+                "escape"
+            }
+            _ => {
+                assert_eq!(map.mark(line[d / 2].0, line[d / 2].1), CellMark::Meet);
+                "meet"
+            }
+        };
+        *seen.entry(kind).or_insert(0) += 1;
+    }
+    assert!(
+        seen.len() == 3 && seen.values().all(|&n| n > 50),
+        "{seen:?}"
+    );
+}
+
 // ---------------------------------------------------------------------------------------------
 // Board diagnostics
 

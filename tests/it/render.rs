@@ -49,8 +49,10 @@ fn drawn_cells(svg: &str) -> Result<BTreeMap<(u64, u64), String>, TestCaseError>
     Ok(out)
 }
 
-/// Renders every case of `text` and compares each with the facts the editor shows.
-fn check_text(text: &str) -> Result<(), TestCaseError> {
+/// Renders every case of `text` and compares each with the facts the editor shows; the pictures
+/// and the answers, case by case.
+fn check_text(text: &str) -> Result<Vec<(String, Option<String>)>, TestCaseError> {
+    let mut pictures = Vec::new();
     let checked = check(text, &Config::default(), &SolveCache::new());
     let states: Vec<CaseState> = checked
         .verdicts
@@ -72,6 +74,8 @@ fn check_text(text: &str) -> Result<(), TestCaseError> {
     for case in &checked.analysis.cases {
         let svg = case_svg(&view, case, Theme::Dark);
         let drawn = drawn_cells(&svg)?;
+        let answer = states[case.index].solution().map(|s| s.answer.clone());
+        pictures.push((svg.clone(), answer));
         if case.row_starts.is_empty() {
             // Chess: no grid in the text and no cell hover; the map is what a picture reads.
             let Some(map) = states[case.index].solution().and_then(|s| s.cells.as_ref()) else {
@@ -93,6 +97,87 @@ fn check_text(text: &str) -> Result<(), TestCaseError> {
             }
         }
     }
+    Ok(pictures)
+}
+
+/// The 1-based cells of the drawn line of play (`data-cells`) and of the ring on race's middle
+/// cell (`data-meet`), if drawn.
+type Cell = (usize, usize);
+fn drawn_line(svg: &str) -> (Vec<Cell>, Option<Cell>) {
+    let doc = roxmltree::Document::parse(svg).expect("valid SVG");
+    let cell = |s: &str| -> Cell {
+        let (r, c) = s.split_once(',').expect("r,c");
+        (r.parse().expect("row"), c.parse().expect("column"))
+    };
+    let line = doc
+        .descendants()
+        .find_map(|n| n.attribute("data-cells"))
+        .map_or_else(Vec::new, |v| v.split(' ').map(cell).collect());
+    let meet = doc
+        .descendants()
+        .find_map(|n| n.attribute("data-meet"))
+        .map(cell);
+    (line, meet)
+}
+
+/// Race's drawn line is the winner's walk: from his start to the other's, each step to an
+/// adjacent white cell, D + 1 cells (a shortest path); at an even D the ring is on its middle
+/// cell. Distances are found here by a breadth-first search of the test's own.
+fn check_race_walk(rows: &[&[u8]], svg: &str, answer: &str) -> Result<(), TestCaseError> {
+    let (n, m) = (rows.len(), rows[0].len());
+    let find = |letter: u8| -> Cell {
+        (0..n)
+            .flat_map(|r| (0..m).map(move |c| (r, c)))
+            .find(|&(r, c)| rows[r][c] == letter)
+            .expect("both starts")
+    };
+    let (a, b) = (find(b'A'), find(b'B'));
+    let mut dist = vec![vec![usize::MAX; m]; n];
+    let mut queue = std::collections::VecDeque::from([a]);
+    dist[a.0][a.1] = 0;
+    while let Some((r, c)) = queue.pop_front() {
+        for (nr, nc) in [
+            (r.wrapping_sub(1), c),
+            (r + 1, c),
+            (r, c.wrapping_sub(1)),
+            (r, c + 1),
+        ] {
+            if nr < n && nc < m && rows[nr][nc] != b'#' && dist[nr][nc] == usize::MAX {
+                dist[nr][nc] = dist[r][c] + 1;
+                queue.push_back((nr, nc));
+            }
+        }
+    }
+    let (line, meet) = drawn_line(svg);
+    let d = dist[b.0][b.1];
+    if answer == "draw" {
+        prop_assert!(
+            line.is_empty() && meet.is_none(),
+            "no walk when nobody wins"
+        );
+        return Ok(());
+    }
+    let (from, to) = if answer == "A" { (a, b) } else { (b, a) };
+    let line: Vec<Cell> = line.iter().map(|&(r, c)| (r - 1, c - 1)).collect();
+    prop_assert_eq!(line.len(), d + 1, "a shortest path: D = {} steps", d);
+    prop_assert_eq!(line[0], from, "the walk starts at the winner's start");
+    prop_assert_eq!(line[d], to, "the walk ends at the other's start");
+    for pair in line.windows(2) {
+        let ((r1, c1), (r2, c2)) = (pair[0], pair[1]);
+        prop_assert_eq!(
+            r1.abs_diff(r2) + c1.abs_diff(c2),
+            1,
+            "{:?} is one step",
+            pair
+        );
+        prop_assert!(rows[r2][c2] != b'#', "({},{}) is white", r2 + 1, c2 + 1);
+    }
+    let want_meet = (d % 2 == 0).then(|| (line[d / 2].0 + 1, line[d / 2].1 + 1));
+    prop_assert_eq!(
+        meet,
+        want_meet,
+        "the ring is on the middle cell at an even D"
+    );
     Ok(())
 }
 
@@ -156,7 +241,13 @@ proptest! {
 
     #[test]
     fn race_pictures_agree_with_the_editor(text in race()) {
-        check_text(&text)?;
+        let rows: Vec<&[u8]> = text.lines().skip(1).map(str::as_bytes).collect();
+        for (svg, answer) in check_text(&text)? {
+            // Both starts on one cell leaves no `A`: the case has errors and no picture line.
+            if let Some(answer) = answer {
+                check_race_walk(&rows, &svg, &answer)?;
+            }
+        }
     }
 
     #[test]

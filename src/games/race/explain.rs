@@ -112,10 +112,18 @@ fn ordinal(n: usize) -> String {
     format!("{n}{suffix}")
 }
 
-/// Shortest-path cells are marked, the middle layer's as meeting cells. The map (a byte a cell
-/// and a copy of the cells) is always affordable: the solve held more for its distance search.
-fn cell_map(board: &RaceBoard, facts: RaceFacts) -> CellMap {
+/// Shortest-path cells are marked, the middle layer's as meeting cells; the line is the winner's
+/// walk. The map (a byte a cell and a copy of the cells) is always affordable: the solve held
+/// more for its distance search.
+fn cell_map(board: &RaceBoard, mut facts: RaceFacts) -> CellMap {
     let (rows, cols) = (board.grid.rows, board.grid.cols);
+    let line = facts
+        .walk
+        .take()
+        .unwrap_or_default()
+        .into_iter()
+        .map(|i| (i as usize / cols, i as usize % cols))
+        .collect();
     let d = facts.outcome.distance();
     let marks = (0..rows * cols)
         .map(
@@ -144,7 +152,7 @@ fn cell_map(board: &RaceBoard, facts: RaceFacts) -> CellMap {
         cols,
         marks,
         describe_bytes: hover.cells.capacity() + hover.facts.heap_bytes(),
-        line: Vec::new(),
+        line,
         describe: Box::new(move |r, c| hover.describe(r, c)),
     }
 }

@@ -2,8 +2,9 @@
 //! game on bit matrices. It returns typed facts ([`Outcome`], [`RaceFacts`]), no words.
 //!
 //! The judge's path ([`outcome`]) and the editor's ([`facts`]) make the same memory checks in the
-//! same order, so they refuse the same boards; the editor's extra (which middle cells A's winning
-//! play reaches) is computed only when it fits beside them.
+//! same order, so they refuse the same boards; the editor's extras (which middle cells A's winning
+//! play reaches, and one winning play of the layered game) are computed only when they fit beside
+//! them.
 
 use super::bits::{BitMatrix, or_into, transpose_into};
 use super::{RaceBoard, is_white};
@@ -49,8 +50,8 @@ impl Outcome {
     }
 }
 
-/// What the editor shows about a solved board: the outcome, both distance maps and, when A
-/// slips past B, the middle cells his winning play can reach.
+/// What the editor shows about a solved board: the outcome, both distance maps, the winner's
+/// walk and, when A slips past B, the middle cells his winning play can reach.
 pub(super) struct RaceFacts {
     pub(super) outcome: Outcome,
     dist_a: Vec<u32>,
@@ -60,6 +61,11 @@ pub(super) struct RaceFacts {
     /// With [`Outcome::AEscapes`], when the analysis fitted the memory cap: the middle cells
     /// (grid indices, ascending) A's winning play can end on, whatever B does.
     pub(super) escapes: Option<Vec<u32>>,
+    /// The winner's walk along one play of the game, grid indices in step order, a shortest path
+    /// (D + 1 cells) from his start to the other's: A's (at an even D through a middle cell his
+    /// winning play reaches), or B's through the middle cell where he lands on A. `None` when
+    /// nobody wins, or at an even D when the layered game's tables did not fit the memory cap.
+    pub(super) walk: Option<Vec<u32>>,
 }
 
 impl RaceFacts {
@@ -67,7 +73,8 @@ impl RaceFacts {
     pub(super) fn heap_bytes(&self) -> usize {
         let words = self.dist_a.capacity()
             + self.dist_b.capacity()
-            + self.escapes.as_ref().map_or(0, Vec::capacity);
+            + self.escapes.as_ref().map_or(0, Vec::capacity)
+            + self.walk.as_ref().map_or(0, Vec::capacity);
         words * std::mem::size_of::<u32>()
     }
 
@@ -103,7 +110,7 @@ pub(super) fn outcome(board: &RaceBoard, budget: &Budget) -> Result<Outcome, Uns
 }
 
 /// The editor's path: the outcome as [`outcome`] finds it (refused exactly where it is), both
-/// distance maps, and the escape cells when they fit the memory cap too.
+/// distance maps, and the escape cells and the winner's walk when they fit the memory cap too.
 pub(super) fn facts(board: &RaceBoard, budget: &Budget) -> Result<RaceFacts, Unsolved> {
     check_distance_maps(board, budget)?;
     let dist_a = distances(&board.grid, board.a);
@@ -111,28 +118,45 @@ pub(super) fn facts(board: &RaceBoard, budget: &Budget) -> Result<RaceFacts, Uns
     let d = match reach(&dist_a, board.b) {
         Some(d) if d.is_multiple_of(2) => d,
         reach => {
+            let outcome = decided_by_distance(reach);
+            // At an odd D every shortest path wins for A: B never lands on him.
+            let walk = outcome
+                .distance()
+                .map(|_| descent(&board.grid, &dist_b, board.a));
             return Ok(RaceFacts {
-                outcome: decided_by_distance(reach),
+                outcome,
                 dist_a,
                 dist_b,
                 middle_cells: 0,
                 escapes: None,
+                walk,
             });
         }
     };
     let game = LayeredGame::prepare(board, &dist_a, &dist_b, d, budget)?;
     let middle_cells = game.layers.layer(d / 2).len();
-    let (b_wins, escapes) = if game.escapes_fit(budget) {
+    let (b_wins, escapes, walk) = if game.escapes_fit(budget) {
         let mut kept = Vec::new();
         let b_wins = game.play(budget, |r| kept.push(r.clone()))?;
-        if b_wins {
-            (true, None)
+        kept.reverse();
+        let mut walk = game.winning_play(&kept, b_wins);
+        // Past the middle layer nobody can land on anybody: any shortest way on wins.
+        let rest = if b_wins { &dist_a } else { &dist_b };
+        let middle = *walk.last().expect("a walk starts at a start");
+        walk.extend(
+            descent(&board.grid, rest, middle as usize)
+                .into_iter()
+                .skip(1),
+        );
+        debug_assert_eq!(walk.len(), d + 1, "the winner's walk is a shortest path");
+        let escapes = if b_wins {
+            None
         } else {
-            kept.reverse();
-            (false, Some(game.escape_cells(&kept, budget)?))
-        }
+            Some(game.escape_cells(&kept, budget)?)
+        };
+        (b_wins, escapes, Some(walk))
     } else {
-        (game.play(budget, |_| {})?, None)
+        (game.play(budget, |_| {})?, None, None)
     };
     Ok(RaceFacts {
         outcome: even_outcome(d, b_wins),
@@ -140,6 +164,7 @@ pub(super) fn facts(board: &RaceBoard, budget: &Budget) -> Result<RaceFacts, Uns
         dist_b,
         middle_cells,
         escapes,
+        walk,
     })
 }
 
@@ -242,6 +267,27 @@ pub(super) fn distances(grid: &Grid, from: usize) -> Vec<u32> {
         });
     }
     dist
+}
+
+/// A shortest way from cell `from` to the start of the breadth-first search `dist` was made from,
+/// cells in step order (both ends included): each step goes to the first neighbour, in
+/// [`for_each_neighbour`]'s order, one step nearer. `from` must be reachable.
+fn descent(grid: &Grid, dist: &[u32], from: usize) -> Vec<u32> {
+    debug_assert!(dist[from] != UNREACHED, "cell {from} is walled off");
+    let mut walk = Vec::with_capacity(dist[from] as usize + 1);
+    let mut at = from;
+    walk.push(at as u32);
+    while dist[at] != 0 {
+        let mut next = None;
+        for_each_neighbour(grid.cols, grid.cells.len(), at, |w| {
+            if next.is_none() && dist[w] == dist[at] - 1 {
+                next = Some(w);
+            }
+        });
+        at = next.expect("a reached cell has a neighbour one step nearer the start");
+        walk.push(at as u32);
+    }
+    walk
 }
 
 /// Whether the breadth-first search from A reached cell `b`.
@@ -496,6 +542,56 @@ impl<'b> LayeredGame<'b> {
             budget.check_cancelled()?;
         }
         Ok(x.get(0, 0))
+    }
+
+    /// One play from the starts to the middle layer along which the winner keeps his win, as the
+    /// winner's cells (grid indices) from his start to the middle layer. The loser, and the
+    /// winner where he does not need to choose, takes his first step in neighbour order; the
+    /// winner takes his first winning step. `r[d]` is `R_d` from `play`.
+    fn winning_play(&self, r: &[BitMatrix], b_wins: bool) -> Vec<u32> {
+        let (grid, dist_a, layers) = (self.grid, self.dist_a, &self.layers);
+        let d_total = layers.d;
+        let m = d_total / 2;
+        debug_assert_eq!(r.len(), m, "one R_d per step of the game");
+        let cell = |k: usize, at: usize| layers.layer(k)[at];
+        // The in-layer positions of the steps from position `at` of layer k to layer `to`.
+        let steps = |k: usize, at: usize, to: usize| {
+            let mut out = Vec::with_capacity(4);
+            layers.for_each_step(grid, dist_a, cell(k, at), to, |w| out.push(w));
+            out
+        };
+        // W_d[a][b]: B wins with A on a (layer d), B on b (layer D−d), A to move.
+        let b_wins_from = |d: usize, a: usize, b: usize| {
+            if d == m {
+                a == b
+            } else {
+                steps(d, a, d + 1).iter().all(|&a2| r[d].get(a2, b))
+            }
+        };
+        let (mut a, mut b) = (0, 0);
+        let mut walk = vec![cell(if b_wins { d_total } else { 0 }, 0)];
+        for (d, rd) in r.iter().enumerate() {
+            debug_assert_eq!(b_wins_from(d, a, b), b_wins, "the winner keeps his win");
+            let a_steps = steps(d, a, d + 1);
+            // A's step to a' wins exactly when R_d[a'][b] is 0 (B has no reply that wins).
+            a = *a_steps.iter().find(|&&a2| b_wins || !rd.get(a2, b)).expect(
+                "a cell on a shortest path has a step on, and A a winning one where he wins",
+            );
+            let b_steps = steps(d_total - d, b, d_total - d - 1);
+            b = *b_steps
+                .iter()
+                .find(|&&b2| !b_wins || b_wins_from(d + 1, a, b2))
+                .expect(
+                    "a cell on a shortest path has a step on, and B a winning one where he wins",
+                );
+            walk.push(if b_wins {
+                cell(d_total - d - 1, b)
+            } else {
+                cell(d + 1, a)
+            });
+        }
+        debug_assert_eq!(a == b, b_wins, "B wins exactly when he lands on A");
+        walk
     }
 
     /// The middle cells A can reach by winning moves only, whatever B does on shortest paths,
