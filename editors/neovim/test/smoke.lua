@@ -1,7 +1,7 @@
 -- Headless Neovim test of editors/neovim (the example init.lua, ftdetect, ftplugin, syntax, plugin,
 -- lsp/boardls.lua, lua/boardls) against the real server, on a copy of
 -- editors/vscode/test/fixture/e2e.board: filetype, highlighting, diagnostics, hover on a cell, code
--- lenses shown without asking, a re-diagnosis after an edit, :BoardFillExpected
+-- lenses shown without asking, :BoardlsRender, a re-diagnosis after an edit, :BoardFillExpected
 -- (workspace/applyEdit) and :BoardExport. On 0.7 the server is started by setup(); on 0.11+ by
 -- vim.lsp.enable, and the test also checks the inlay hints, the cells' colours and, when a
 -- `board` parser is installed, tree-sitter highlighting.
@@ -153,6 +153,27 @@ local function run()
     check("cell colours from the plugin", winning.link == "DiffAdd" and losing.link == "DiffDelete",
       (vim.inspect({ winning = winning, losing = losing }):gsub("%s+", " ")))
   end
+
+  -- :BoardlsRender draws the case under the cursor (case 2) beside the file and says where.
+  local notes = {}
+  local notify = vim.notify
+  vim.notify = function(msg, level, o)
+    table.insert(notes, msg)
+    return notify(msg, level, o)
+  end
+  vim.api.nvim_win_set_cursor(0, { 10, 1 })
+  vim.cmd("BoardlsRender")
+  local picture = vim.fn.fnamemodify(vim.api.nvim_buf_get_name(buf), ":p:h") .. "/e2e-zgame-one-row.svg"
+  ok = vim.wait(30000, function() return #notes > 0 end, 20)
+  vim.notify = notify
+  local said = table.concat(notes, " | ")
+  check("BoardlsRender says where", ok and said:find(picture, 1, true) ~= nil, said)
+  local svg = table.concat(vim.fn.readfile(picture), "\n")
+  local _, cells = svg:gsub('data%-outcome="', "")
+  check("BoardlsRender writes the case's picture",
+    svg:find("^<svg") ~= nil and svg:find("zgame &quot;one row&quot;", 1, true) ~= nil and cells == 1
+      and svg:find('data-len="3" data-outcome="draw"', 1, true) ~= nil and svg:find("Solving", 1, true) == nil,
+    ("%d bytes, %d cell runs"):format(#svg, cells))
 
   -- edit: case 2's row `...` → `..A`; its expect becomes wrong too
   vim.api.nvim_buf_set_text(buf, 9, 2, 9, 3, { "A" })

@@ -96,6 +96,76 @@ function M.export(out_dir, config)
   end
 end
 
+-- How long :BoardlsRender waits for a case still being solved before it draws it without results.
+local RENDER_WAIT_MS = 10000
+local RENDER_RETRY_MS = 100
+
+--- Where the picture of the case titled `title` goes: `target` when it names an `.svg` file;
+--- else, in folder `target` (default: the buffer's folder), the buffer's file name without
+--- `.board` and the title in lowercase letters, digits and dashes (`e2e-zgame-sample-1.svg`).
+local function picture_path(bufnr, title, target)
+  if target and target ~= "" and target:match("%.svg$") then
+    return vim.fn.fnamemodify(target, ":p")
+  end
+  local file = vim.api.nvim_buf_get_name(bufnr)
+  local dir = (target and target ~= "") and target
+    or (file ~= "" and vim.fn.fnamemodify(file, ":p:h") or vim.fn.getcwd())
+  local base = file ~= "" and vim.fn.fnamemodify(file, ":t:r") or "board"
+  local slug = title:lower():gsub("[^%w]+", "-"):gsub("^%-+", ""):gsub("%-+$", "")
+  return vim.fn.fnamemodify(dir, ":p"):gsub("/$", "") .. "/" .. base .. "-" .. slug .. ".svg"
+end
+
+--- Writes the picture of the case under the cursor (the server's boardls/render) to an SVG file
+--- and says where: `target` is an `.svg` path or a folder (default: beside the file). The theme
+--- follows 'background'. A case still being solved is asked for again until it is solved (at
+--- most RENDER_WAIT_MS), then drawn as it is.
+function M.render(target, bufnr)
+  bufnr = bufnr or vim.api.nvim_get_current_buf()
+  local clients = attached_clients(bufnr)
+  if #clients == 0 then
+    vim.notify("boardls: no boardls server is attached to this buffer", vim.log.levels.ERROR)
+    return
+  end
+  local client = clients[1]
+  local position = vim.lsp.util.make_position_params(0, client.offset_encoding).position
+  local params = {
+    textDocument = { uri = vim.uri_from_bufnr(bufnr) },
+    position = position,
+    theme = vim.o.background == "light" and "light" or "dark",
+  }
+  local deadline = vim.loop.now() + RENDER_WAIT_MS
+  local function ask()
+    vim.lsp.buf_request(bufnr, "boardls/render", params, function(err, result, ctx)
+      if ctx and ctx.client_id ~= client.id then
+        return
+      end
+      if err then
+        vim.notify("boardls: render failed: " .. (err.message or tostring(err)), vim.log.levels.ERROR)
+        return
+      end
+      if not result then
+        vim.notify("boardls: no case to draw in this buffer", vim.log.levels.WARN)
+        return
+      end
+      if result.solving and vim.loop.now() < deadline then
+        vim.defer_fn(ask, RENDER_RETRY_MS)
+        return
+      end
+      local path = picture_path(bufnr, result.title, target)
+      local file, open_err = io.open(path, "wb")
+      if not file then
+        vim.notify("boardls: cannot write " .. path .. ": " .. tostring(open_err), vim.log.levels.ERROR)
+        return
+      end
+      file:write(result.svg)
+      file:close()
+      local note = result.solving and " (still solving: drawn without results)" or ""
+      vim.notify(("boardls: %s drawn to %s%s"):format(result.title, path, note))
+    end)
+  end
+  ask()
+end
+
 local function buffer_commands(bufnr)
   vim.api.nvim_buf_create_user_command(bufnr, "BoardFillExpected", function()
     M.fill_all_expected(bufnr)
@@ -103,10 +173,14 @@ local function buffer_commands(bufnr)
   vim.api.nvim_buf_create_user_command(bufnr, "BoardExport", function(opts)
     M.export(opts.args)
   end, { nargs = 1, complete = "dir", desc = "boardls: export judge tests to a folder" })
+  vim.api.nvim_buf_create_user_command(bufnr, "BoardlsRender", function(opts)
+    M.render(opts.args, bufnr)
+  end, { nargs = "?", complete = "file", desc = "boardls: draw the case under the cursor to an SVG file" })
 end
 
 --- What a boardls client adds to a buffer, however it was started (plugin/boardls.lua calls it
---- on LspAttach from 0.8 on; setup() on 0.7): the commands :BoardFillExpected and :BoardExport,
+--- on LspAttach from 0.8 on; setup() on 0.7): the commands :BoardFillExpected, :BoardExport and
+--- :BoardlsRender,
 --- code lenses kept fresh, and each case's judge answer as an inlay hint (0.10+). Once per buffer.
 function M.on_attach(_, bufnr)
   if vim.b[bufnr].boardls_attached then
