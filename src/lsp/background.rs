@@ -44,6 +44,11 @@ pub(crate) enum Out {
     Refresh,
     /// Counts of cases solving and unsolved may have changed: tell a client that asked.
     Status,
+    /// A case of this version of an open document has its result: tell a client that asked.
+    Results {
+        uri: lsp::Uri,
+        version: i32,
+    },
     Log(lsp::MessageType, String),
     /// A `boardls.toml` read and found broken (`Some`: its problems, on the file, and one
     /// message to the user) or mended (`None`: its diagnostics cleared). Always pushed: a
@@ -52,6 +57,20 @@ pub(crate) enum Out {
         path: std::path::PathBuf,
         error: Option<crate::project::ProjectError>,
     },
+}
+
+/// The parameters of [`super::RESULTS`].
+#[derive(Debug, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct ResultsParams {
+    text_document: lsp::VersionedTextDocumentIdentifier,
+}
+
+enum ResultsNotification {}
+
+impl lsp::notification::Notification for ResultsNotification {
+    type Params = ResultsParams;
+    const METHOD: &'static str = super::RESULTS;
 }
 
 /// One refresh request of a kind in flight at a time: a client slow to answer (or that never
@@ -125,6 +144,16 @@ pub(crate) async fn send_loop(shared: Weak<Shared>, mut rx: mpsc::UnboundedRecei
                 refresh::<SemanticTokensRefresh>(&shared, caps.semantic_tokens_refresh, &slots[2]);
             }
             Out::Status => status::send(&shared).await,
+            Out::Results { uri, version } => {
+                if shared.caps().results {
+                    shared
+                        .client
+                        .send_notification::<ResultsNotification>(ResultsParams {
+                            text_document: lsp::VersionedTextDocumentIdentifier { uri, version },
+                        })
+                        .await;
+                }
+            }
             Out::Log(typ, message) => shared.client.log_message(typ, message).await,
             Out::ProjectProblems { path, error } => {
                 let Some(uri) = lsp::Uri::from_file_path(&path) else {
@@ -354,6 +383,11 @@ fn solve_worker(shared: &Arc<Shared>, doc: &Arc<Doc>) {
                     }
                     st.solved.insert(key, verdict);
                     unpublished = true;
+                    // At once, not with the next publish: a picture of the case waits for it.
+                    shared.send(Out::Results {
+                        uri: doc.uri.clone(),
+                        version: snap.version,
+                    });
                 }
             }
             if unpublished

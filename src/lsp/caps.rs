@@ -35,6 +35,14 @@ pub const STATUS: &str = "boardls/status";
 /// The experimental client capability that asks for [`STATUS`].
 const STATUS_CAPABILITY: &str = "boardlsStatus";
 
+/// Notification `{ textDocument: { uri, version } }`: a case of that version of an open document
+/// has just got its result (solved, unsolved within budget, or failed), so that a client showing
+/// it (a Board Preview) asks again at once instead of polling. Sent to clients with the
+/// experimental capability `boardlsResults` ([`ClientCaps::results`]).
+pub const RESULTS: &str = "boardls/results";
+/// The experimental client capability that asks for [`RESULTS`].
+const RESULTS_CAPABILITY: &str = "boardlsResults";
+
 /// The client's capabilities as far as they change what the server does.
 #[derive(Clone, Copy, Debug, Default)]
 #[allow(clippy::struct_excessive_bools)] // one flag per capability the client may offer
@@ -60,6 +68,8 @@ pub(super) struct ClientCaps {
     pub watched_files_registration: bool,
     /// The client wants `boardls/status` notifications.
     pub status: bool,
+    /// The client wants `boardls/results` notifications.
+    pub results: bool,
 }
 
 impl ClientCaps {
@@ -136,6 +146,12 @@ impl ClientCaps {
                 .experimental
                 .as_ref()
                 .and_then(|e| e.get(STATUS_CAPABILITY))
+                .and_then(serde_json::Value::as_bool)
+                .unwrap_or(false),
+            results: caps
+                .experimental
+                .as_ref()
+                .and_then(|e| e.get(RESULTS_CAPABILITY))
                 .and_then(serde_json::Value::as_bool)
                 .unwrap_or(false),
         }

@@ -22,7 +22,8 @@ use tokio::io::{AsyncRead, AsyncWrite};
 use tower_lsp_server::{LspService, Server};
 
 pub use caps::{
-    APPLY_FIX, CHECK_SUITE, EXPORT_TESTS, SOLVE_WITH_BUDGET, STATUS, WRITE_ALL_EXPECT, WRITE_EXPECT,
+    APPLY_FIX, CHECK_SUITE, EXPORT_TESTS, RESULTS, SOLVE_WITH_BUDGET, STATUS, WRITE_ALL_EXPECT,
+    WRITE_EXPECT,
 };
 
 /// Request `{ uri }` → the server's copy of an open document's text (`null` when it is not

@@ -1042,6 +1042,65 @@ async fn render_draws_the_case_at_the_cursor_from_the_latest_results() {
     client.stop().await;
 }
 
+/// A client that asks for `boardls/results` (the experimental capability `boardlsResults`) is
+/// told as soon as a case of a version has its result, and the picture asked for then is the
+/// solved one; a client that did not ask is told nothing.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_client_that_asks_is_told_when_results_are_in() {
+    let client = Client::spawn(true);
+    client
+        .request(
+            "initialize",
+            json!({
+                "processId": null,
+                "rootUri": null,
+                "capabilities": { "experimental": { "boardlsResults": true } }
+            }),
+        )
+        .await;
+    client.notify("initialized", json!({}));
+    let is_results = |m: &Value, version: i64| {
+        m["method"] == boardls::lsp::RESULTS
+            && m["params"]["textDocument"] == json!({ "uri": URI, "version": version })
+    };
+    client.open(URI, 1, WRONG_EXPECT);
+    client
+        .wait_for("results of version 1", |m| is_results(m, 1))
+        .await;
+    let got = client
+        .call(boardls::lsp::RENDER, render_at(URI, 1, 0, "light"))
+        .await;
+    assert_eq!(got["solving"], false, "{got}");
+    // A new board: told again, for its version.
+    client.replace_all(
+        URI,
+        2,
+        "[zgame]
+..A
+...
+",
+    );
+    client
+        .wait_for("results of version 2", |m| is_results(m, 2))
+        .await;
+    let got = client
+        .call(boardls::lsp::RENDER, render_at(URI, 1, 0, "light"))
+        .await;
+    assert_eq!(got["solving"], false, "{got}");
+    assert_eq!(picture_cells(got["svg"].as_str().expect("svg")).len(), 6);
+    client.stop().await;
+
+    let client = Client::start(&[]).await;
+    client.open(URI, 1, WRONG_EXPECT);
+    solved_lenses(&client, URI).await;
+    let sent = client.drain().await;
+    assert!(
+        !sent.iter().any(|m| m["method"] == boardls::lsp::RESULTS),
+        "{sent:?}"
+    );
+    client.stop().await;
+}
+
 /// A case whose search runs for long is drawn at once, captioned as being solved.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn render_never_waits_for_a_solve() {

@@ -10,6 +10,7 @@ import * as vscode from 'vscode';
 import {
   ClientCapabilities,
   ExecuteCommandRequest,
+  FeatureState,
   LanguageClient,
   LanguageClientOptions,
   ServerOptions,
@@ -21,6 +22,9 @@ import { chooseServer, ServerChoice } from './serverPath';
 import { cliFlags, initializationOptions, readSolveSettings, SolveSettings, userSection } from './settings';
 
 const LANGUAGE_ID = 'board';
+/** The server's notification that results of a document are in, and the capability asking for it. */
+const RESULTS = 'boardls/results';
+const RESULTS_CAPABILITY = 'boardlsResults';
 // Notifications show plain text: no Markdown quotes around the commands.
 const INSTALL_HINT =
   'Install the boardls extension for your platform (it carries the server), or install the server with "cargo install --path ." in the boardls repository, or set boardls.server.path to the binary.';
@@ -154,17 +158,7 @@ async function startServer(): Promise<void> {
     // `workspace/didChangeConfiguration` on a change of any boardls setting; the server then
     // asks for the section per workspace folder.
     synchronize: { configurationSection: 'boardls' },
-    // The preview redraws when there may be something new: diagnostics are published after an
-    // analysis (when they changed), and lenses are asked for again after every new result.
     middleware: {
-      handleDiagnostics: (uri, diagnostics, next) => {
-        next(uri, diagnostics);
-        preview?.refresh(uri);
-      },
-      provideCodeLenses: (document, token, next) => {
-        preview?.refresh(document.uri);
-        return next(document, token);
-      },
       // The server lays the editor's settings over each file's boardls.toml: it gets only what
       // the user set, not package.json's defaults for the rest.
       workspace: {
@@ -191,6 +185,12 @@ async function startServer(): Promise<void> {
   client = new LanguageClient('boardls', 'boardls', serverOptions, clientOptions);
   client.registerFeature(new StatusFeature());
   client.onNotification(STATUS_NOTIFICATION, showStatus);
+  // The preview redraws when the server says a document's results are in.
+  client.registerFeature(new ResultsFeature());
+  const started = client;
+  client.onNotification(RESULTS, (params: { textDocument: { uri: string } }) => {
+    preview?.results(started.protocol2CodeConverter.asUri(params.textDocument.uri));
+  });
   try {
     await client.start();
   } catch (err) {
@@ -202,6 +202,18 @@ async function startServer(): Promise<void> {
       }
     });
   }
+}
+
+/** Asks the server for `boardls/results` (the experimental client capability `boardlsResults`). */
+class ResultsFeature implements StaticFeature {
+  fillClientCapabilities(capabilities: ClientCapabilities): void {
+    capabilities.experimental = { ...(capabilities.experimental ?? {}), [RESULTS_CAPABILITY]: true };
+  }
+  initialize(): void {}
+  getState(): FeatureState {
+    return { kind: 'static' };
+  }
+  clear(): void {}
 }
 
 async function stopServer(): Promise<void> {

@@ -1,16 +1,18 @@
 // The Board Preview: a webview beside the editor that shows the server's picture of the case
-// under the cursor (`boardls/render`), follows the active .board editor, redraws when results
-// arrive or the colour theme changes, and moves the cursor to a clicked cell.
+// under the cursor (`boardls/render`), follows the active .board editor, redraws when the text
+// changes and when the server says new results are in (`boardls/results`), when the colour theme
+// changes, and moves the cursor to a clicked cell.
 import { randomBytes } from 'node:crypto';
 import * as vscode from 'vscode';
 import { LanguageClient, State } from 'vscode-languageclient/node';
-import { cellPosition, previewHtml, Rendered, themeFor } from './previewModel';
+import { cellPosition, previewHtml, Rendered, themeFor, Timing } from './previewModel';
 
 const RENDER = 'boardls/render';
-/** How long a case's last picture stays while its new version is solved (asked again every
- * `SOLVING_POLL_MS`); a longer solve is shown as being solved until its result arrives. */
+/** How long a case's last picture stays while its new version is solved; a longer solve is
+ * shown as being solved (no outcomes) until `boardls/results` says its results are in. */
 const SOLVING_GRACE_MS = 1000;
-const SOLVING_POLL_MS = 20;
+/** Cursor moves and edits come in bursts (a keystroke moves the selection and changes text). */
+const BURST_MS = 15;
 
 export class BoardPreview implements vscode.Disposable {
   private panel: vscode.WebviewPanel | undefined;
@@ -19,8 +21,13 @@ export class BoardPreview implements vscode.Disposable {
   private sent = 0;
   private shown = 0;
   private timer: NodeJS.Timeout | undefined;
-  /** Since when the case shown has been answered "being solved". */
-  private solvingSince: number | undefined;
+  /** Shows the solving picture once the grace period is over without results. */
+  private graceTimer: NodeJS.Timeout | undefined;
+  private held: { rendered: Rendered; version: number; timing: Timing } | undefined;
+  /** When the shown document last changed and how many pictures were asked for since: the
+   * page records them with each picture (the end-to-end test reads where the time goes). */
+  private changedAt = 0;
+  private asks = 0;
   private readonly subscriptions: vscode.Disposable[] = [];
 
   constructor(private readonly client: () => LanguageClient | undefined) {
@@ -35,7 +42,13 @@ export class BoardPreview implements vscode.Disposable {
         if (e.textEditor === this.editor) this.update();
       }),
       vscode.window.onDidChangeActiveColorTheme(() => this.update(0)),
-      vscode.workspace.onDidChangeTextDocument((e) => this.refresh(e.document.uri)),
+      vscode.workspace.onDidChangeTextDocument((e) => {
+        if (this.shows(e.document.uri)) {
+          this.changedAt = Date.now();
+          this.asks = 0;
+          this.update();
+        }
+      }),
     );
   }
 
@@ -60,20 +73,22 @@ export class BoardPreview implements vscode.Disposable {
       this.panel.onDidDispose(() => {
         this.panel = undefined;
         this.last = undefined;
+        this.stopGrace();
       });
     }
     this.update(0);
   }
 
-  /** New results or a new text for `uri`: redraw if it is the document shown. */
-  refresh(uri: vscode.Uri): void {
-    if (this.editor && this.editor.document.uri.toString() === uri.toString()) {
-      this.update();
-    }
+  private shows(uri: vscode.Uri): boolean {
+    return this.editor !== undefined && this.editor.document.uri.toString() === uri.toString();
   }
 
-  /** Redraws soon: events come in bursts (a keystroke moves the selection and changes text). */
-  private update(delay = 15): void {
+  /** The server has new results for `uri` (`boardls/results`): redraw at once if it is shown. */
+  results(uri: vscode.Uri): void {
+    if (this.shows(uri)) this.update(0);
+  }
+
+  private update(delay = BURST_MS): void {
     if (!this.panel) return;
     if (this.timer) clearTimeout(this.timer);
     this.timer = setTimeout(() => {
@@ -92,6 +107,8 @@ export class BoardPreview implements vscode.Disposable {
       return;
     }
     const version = ++this.sent;
+    this.asks += 1;
+    const timing: Timing = { changedAt: this.changedAt, asks: this.asks, requestedAt: Date.now() };
     let rendered: Rendered | null;
     try {
       rendered = await client.sendRequest<Rendered | null>(RENDER, {
@@ -103,29 +120,50 @@ export class BoardPreview implements vscode.Disposable {
       void panel.webview.postMessage({ type: 'empty', text: `No picture: ${String(err)}` });
       return;
     }
+    timing.answeredAt = Date.now();
     // An answer to an older request arriving late must not replace a newer picture.
     if (version < this.shown) return;
     this.shown = version;
     if (!rendered) {
+      this.stopGrace();
       void panel.webview.postMessage({ type: 'empty', text: 'No case to draw.' });
       return;
     }
-    // While a quick solve runs, the case's last picture stays instead of a flash without
-    // outcomes, and the server is asked again shortly (a result that changes no diagnostic
-    // would otherwise wait for the lens refresh, which VS Code debounces).
+    // While the case is solved, its last picture stays instead of a flash without outcomes;
+    // `boardls/results` brings the redraw. A solve longer than the grace period is shown as
+    // being solved.
     if (rendered.solving && this.last?.title === rendered.title) {
-      const now = Date.now();
-      this.solvingSince ??= now;
-      if (now - this.solvingSince < SOLVING_GRACE_MS) {
-        this.update(SOLVING_POLL_MS);
-        return;
-      }
-    } else if (!rendered.solving) {
-      this.solvingSince = undefined;
+      this.held = { rendered, version, timing };
+      this.graceTimer ??= setTimeout(() => {
+        this.graceTimer = undefined;
+        const held = this.held;
+        this.held = undefined;
+        if (held && held.version === this.shown) this.show(held.rendered, held.version, held.timing);
+      }, SOLVING_GRACE_MS);
+      return;
+    }
+    if (!rendered.solving) this.stopGrace();
+    this.show(rendered, version, timing);
+  }
+
+  private show(rendered: Rendered, version: number, timing: Timing): void {
+    if (!this.panel) return;
+    // The same picture again (a result that changed nothing shown, a cursor move in the case):
+    // no message, no redraw.
+    if (this.last && this.last.svg === rendered.svg && this.last.title === rendered.title) {
+      this.last = rendered;
+      return;
     }
     this.last = rendered;
-    panel.title = `Board Preview: ${rendered.title}`;
-    void panel.webview.postMessage({ type: 'render', svg: rendered.svg, title: rendered.title, version });
+    this.panel.title = `Board Preview: ${rendered.title}`;
+    timing.postedAt = Date.now();
+    void this.panel.webview.postMessage({ type: 'render', svg: rendered.svg, title: rendered.title, version, timing });
+  }
+
+  private stopGrace(): void {
+    if (this.graceTimer) clearTimeout(this.graceTimer);
+    this.graceTimer = undefined;
+    this.held = undefined;
   }
 
   private onMessage(msg: { type?: string; row?: number; col?: number }): void {
@@ -142,6 +180,7 @@ export class BoardPreview implements vscode.Disposable {
 
   dispose(): void {
     if (this.timer) clearTimeout(this.timer);
+    this.stopGrace();
     this.panel?.dispose();
     for (const s of this.subscriptions) s.dispose();
   }
