@@ -71,19 +71,26 @@ pub fn fixes(view: &FileView<'_>, diagnostics: &[Diagnostic], range: Span) -> Ve
             }
         }
     }
-    if let Some(case) = view.case_before(range.start)
-        && case.expect.is_none()
-        && let (Some(edit), Some(solution)) =
-            (write_expect(view, case), view.state(case).solution())
-    {
-        out.push(Fix {
-            title: format!("Add `expect = {}`", solution.answer),
-            edits: vec![edit],
-            diagnostic: None,
-            preferred: false,
-        });
-    }
+    out.extend(
+        view.case_before(range.start)
+            .and_then(|case| add_expect(view, case)),
+    );
     out
+}
+
+/// "Add `expect = …`" on a solved case that has no `expect`.
+fn add_expect(view: &FileView<'_>, case: &CaseAnalysis) -> Option<Fix> {
+    if case.expect.is_some() {
+        return None;
+    }
+    let edit = write_expect(view, case)?;
+    let solution = view.state(case).solution()?;
+    Some(Fix {
+        title: format!("Add `expect = {}`", solution.answer),
+        edits: vec![edit],
+        diagnostic: None,
+        preferred: false,
+    })
 }
 
 fn fixes_for(view: &FileView<'_>, d: &Diagnostic, out: &mut Vec<Fix>) {
@@ -299,19 +306,12 @@ pub fn safe_fixes(view: &FileView<'_>, diagnostics: &[Diagnostic]) -> Vec<Fix> {
             .find(|f| f.preferred || d.code == codes::DUPLICATE_KEY);
         out.extend(chosen);
     }
-    for case in &view.analysis.cases {
-        if case.expect.is_none()
-            && let (Some(edit), Some(solution)) =
-                (write_expect(view, case), view.state(case).solution())
-        {
-            out.push(Fix {
-                title: format!("Add `expect = {}`", solution.answer),
-                edits: vec![edit],
-                diagnostic: None,
-                preferred: false,
-            });
-        }
-    }
+    out.extend(
+        view.analysis
+            .cases
+            .iter()
+            .filter_map(|case| add_expect(view, case)),
+    );
     out
 }
 

@@ -4,28 +4,14 @@
 //! completions and the man page.
 
 use std::fs;
-use std::io::{Read, Write};
+use std::io::Read;
 use std::path::Path;
 use std::process::{Command, Output, Stdio};
 
 fn run_in(dir: &Path, args: &[&str], stdin: Option<&str>) -> Output {
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_boardls"));
-    cmd.args(args)
-        .current_dir(dir)
-        .env_remove("NO_COLOR")
-        .env_remove("CLICOLOR_FORCE")
-        .stdin(if stdin.is_some() {
-            Stdio::piped()
-        } else {
-            Stdio::null()
-        })
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped());
-    let mut child = cmd.spawn().expect("boardls starts");
-    if let (Some(text), Some(mut pipe)) = (stdin, child.stdin.take()) {
-        pipe.write_all(text.as_bytes()).expect("stdin written");
-    }
-    child.wait_with_output().expect("boardls finishes")
+    cmd.env_remove("NO_COLOR").env_remove("CLICOLOR_FORCE");
+    crate::cli::run_in(cmd, dir, args, stdin)
 }
 
 fn text(bytes: &[u8]) -> String {
