@@ -921,6 +921,11 @@ fn grade_stops_slow_crashing_and_flooding_solutions_and_leaves_no_process() {
     assert_eq!(slow.status.code(), Some(1));
     assert!(text(&slow.stdout).contains("TLE"), "{}", text(&slow.stdout));
     let pid = std::fs::read_to_string(&pidfile).expect("pid written");
+    // SIGKILL is delivered asynchronously: give the killed group a moment to go.
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(5);
+    while alive(pid.trim()) && std::time::Instant::now() < deadline {
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
     assert!(
         !alive(pid.trim()),
         "the sleeping grandchild {pid} was left behind"
