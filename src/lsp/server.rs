@@ -221,7 +221,12 @@ impl Backend {
     }
 
     fn internal_error(&self, uri: &lsp::Uri, message: &str) -> Error {
-        let message = format!("boardls failed on {} (a bug): {message}", uri.as_str());
+        self.bug(uri.as_str(), message)
+    }
+
+    /// A failure of boardls itself while working on `what`: logged, and answered as such.
+    fn bug(&self, what: &str, message: impl std::fmt::Display) -> Error {
+        let message = format!("boardls failed on {what} (a bug): {message}");
         self.shared
             .send(Out::Log(lsp::MessageType::ERROR, message.clone()));
         Error {
@@ -542,16 +547,8 @@ impl LanguageServer for Backend {
             }
             diagnostics::pull_workspace(&shared, open, &params.previous_result_ids)
         });
-        task.await.map_err(|join| {
-            let message = format!("boardls failed on workspace/diagnostic (a bug): {join}");
-            self.shared
-                .send(Out::Log(lsp::MessageType::ERROR, message.clone()));
-            Error {
-                code: ErrorCode::InternalError,
-                message: message.into(),
-                data: None,
-            }
-        })
+        task.await
+            .map_err(|join| self.bug("workspace/diagnostic", join))
     }
 
     async fn did_open(&self, params: lsp::DidOpenTextDocumentParams) {
