@@ -154,7 +154,9 @@ impl CaseInput<'_> {
     }
 }
 
-/// How a cell looks in the editor: its outcome for the player to move there, or its role.
+/// How a cell looks in the editor: its outcome, or its role. `Win`/`Lose` are seen by the player
+/// to move there (chess, tetris), except in zgame, where the mover is fixed by the cell and the
+/// problem asks about Alice: there they are Alice's win and Alice's loss.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum CellMark {

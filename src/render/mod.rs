@@ -5,7 +5,8 @@
 //! solution's `CellMap`, only when it matches the board), so it cannot disagree with them.
 //! Every drawn cell is covered by exactly one element carrying `data-row`, `data-col`
 //! (1-based), `data-len` (a run of equal cells along the row) and `data-outcome`
-//! (`win`/`lose`/`draw`/`none`, for the player to move there); clients and tests read those.
+//! (`win`/`lose`/`draw`/`none`, for the player to move there; in zgame for Alice, as
+//! [`CellMark`] says); clients and tests read those.
 //! Colours are presentation attributes, not a `<style>` sheet, so the picture shows the same in
 //! a file viewer and in a webview under a strict Content-Security-Policy.
 
@@ -27,8 +28,9 @@ use svg::escape;
 
 /// Boards with both sides up to this are drawn whole; a longer side is drawn as its first and
 /// last [`WINDOW`] rows or columns (the corners around (1,1) and (N,M)) with a break mark, so
-/// that a picture stays small whatever the board (a 500 × 500 zgame's outcomes alternate with
-/// the player to move, so merging runs alone cannot keep it under a few MB).
+/// that a picture stays small whatever the board (runs of equal cells merge, but outcomes that
+/// alternate — chess's, or a zgame board dense with letters — keep a 500 × 500 board at many
+/// MB).
 pub const FULL_SIDE: u64 = 100;
 /// The side of each corner region of a board too large to draw whole.
 pub const WINDOW: u64 = 40;
@@ -771,12 +773,15 @@ impl<'a> Picture<'a> {
         }
         let mut items = Vec::new();
         let tetris = self.board.game == Some(GameId::Tetris);
+        let zgame = self.board.game == Some(GameId::Zgame);
         let pairs: [(CellMark, &str, &str); 5] = [
             (
                 CellMark::Win,
                 "url(#o-win)",
                 if tetris {
                     "win: covering this 2×2 square (top-left here) first wins (stripes, solid outline)"
+                } else if zgame {
+                    "Alice wins with the token here (stripes)"
                 } else {
                     "win for the player to move here (stripes)"
                 },
@@ -786,6 +791,8 @@ impl<'a> Picture<'a> {
                 "url(#o-lose)",
                 if tetris {
                     "lose: covering this 2×2 square first loses (dots, dashed outline)"
+                } else if zgame {
+                    "Bob wins with the token here (dots)"
                 } else {
                     "lose for the player to move here (dots)"
                 },

@@ -118,11 +118,12 @@ fn brute_answer(grid: &Grid) -> String {
     format!("{} {} {}", f(End::AliceWins), f(End::Draw), f(End::BobWins))
 }
 
+/// The colour of a cell: who wins with best play from it, seen by Alice.
 fn brute_mark(node: &Node) -> CellMark {
-    match (node.value, node.alice_to_move) {
-        (End::Draw, _) => CellMark::Draw,
-        (End::AliceWins, true) | (End::BobWins, false) => CellMark::Win,
-        _ => CellMark::Lose,
+    match node.value {
+        End::Draw => CellMark::Draw,
+        End::AliceWins => CellMark::Win,
+        End::BobWins => CellMark::Lose,
     }
 }
 

@@ -143,9 +143,10 @@ local function run()
           end
         end
       end
-      -- The most specific group, `@lsp.type.winning.board`, falls back to `@lsp.type.winning`.
-      return (seen["@lsp.type.winning.board"] or seen["@lsp.type.winning"])
-        and (seen["@lsp.type.losing.board"] or seen["@lsp.type.losing"])
+      -- The most specific group, `@lsp.type.losing.board`, falls back to `@lsp.type.losing`.
+      -- `sample 1` is Bob's from every cell but the drawn corner (zgame colours Alice's view).
+      return (seen["@lsp.type.losing.board"] or seen["@lsp.type.losing"])
+        and (seen["@lsp.type.drawn.board"] or seen["@lsp.type.drawn"])
     end, 50)
     check("cells coloured by outcome", ok, table.concat(vim.tbl_keys(seen), " "))
     local winning = vim.api.nvim_get_hl(0, { name = "@lsp.type.winning" })

@@ -370,18 +370,35 @@ async function main() {
       return { hover: text.replace(/\s+/g, ' ').slice(0, 400) };
     });
 
+    await step('typing flips the verdict', async () => {
+      const before = await lensTexts();
+      await goTo(EDIT.line, EDIT.col);
+      await page.keyboard.press('Shift+ArrowRight');
+      await page.keyboard.type(EDIT.char);
+      const after = await until('the new verdict', async () => {
+        const t = await lensTexts();
+        return t.some((s) => s.includes(LENS_EDITED)) && !t.some((s) => s.includes(LENS_CASE2)) ? t : null;
+      }, 30000);
+      // The second case's expect is now wrong too: two error squiggles.
+      await until('a second error', async () => ((await page.locator('.monaco-editor .squiggly-error').count()) >= 2 ? true : null), 30000);
+      await shot('05-after-edit');
+      return { before, after };
+    });
+
     let winning;
     let losing;
     await step('coloured cells', async () => {
       await page.keyboard.press('Control+Home');
       // Semantic tokens arrive after the solve: wait until the grid shows more than one colour.
+      // zgame cells are coloured by who wins with the token there: `sample 1` has Bob's wins
+      // and a draw, the edited `..A` row Alice's wins.
       await until('cells in several colours', async () => {
         const colours = new Set();
         for (const line of GRID1.lines) for (const col of GRID1.cols) colours.add((await cellColour(line, col))?.colour);
         return colours.size >= 2 ? [...colours] : null;
       }, 30000);
       const types = {};
-      for (const line of GRID1.lines) {
+      for (const line of [...GRID1.lines, EDIT.line]) {
         for (const col of GRID1.cols) {
           const { type, foreground, text } = await tokenType(line, col);
           types[`${line}:${col}`] = type;
@@ -408,21 +425,6 @@ async function main() {
         losing: { at: `${losing.line}:${losing.col}`, ...losing.dark, theme: losing.foreground },
         inspector: winning.inspect,
       };
-    });
-
-    await step('typing flips the verdict', async () => {
-      const before = await lensTexts();
-      await goTo(EDIT.line, EDIT.col);
-      await page.keyboard.press('Shift+ArrowRight');
-      await page.keyboard.type(EDIT.char);
-      const after = await until('the new verdict', async () => {
-        const t = await lensTexts();
-        return t.some((s) => s.includes(LENS_EDITED)) && !t.some((s) => s.includes(LENS_CASE2)) ? t : null;
-      }, 30000);
-      // The second case's expect is now wrong too: two error squiggles.
-      await until('a second error', async () => ((await page.locator('.monaco-editor .squiggly-error').count()) >= 2 ? true : null), 30000);
-      await shot('05-after-edit');
-      return { before, after };
     });
 
     await step('lens updates expect', async () => {

@@ -204,12 +204,14 @@ fn describe(table: &ForceTable, r: usize, c: usize) -> Option<String> {
     ))
 }
 
-/// A cell's colour: the end with best play, seen by the player to move there.
+/// A cell's colour: the end with best play, seen by Alice, whom the problem asks about. Who
+/// moves on a cell is fixed by its parity, so colouring by the player to move there would flip
+/// every other cell (and an `A` cell could look lost); Alice's view keeps regions whole.
 fn mark(table: &ForceTable, r: usize, c: usize) -> CellMark {
-    match (table.end_at(r, c), alice_moves(r, c)) {
-        (End::Draw, _) => CellMark::Draw,
-        (End::AliceWins, true) | (End::BobWins, false) => CellMark::Win,
-        (End::AliceWins, false) | (End::BobWins, true) => CellMark::Lose,
+    match table.end_at(r, c) {
+        End::Draw => CellMark::Draw,
+        End::AliceWins => CellMark::Win,
+        End::BobWins => CellMark::Lose,
     }
 }
 

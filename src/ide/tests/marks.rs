@@ -53,19 +53,19 @@ fn check(fixture: &str, expect: Expect) {
 }
 
 #[test]
-fn zgame_cells_show_the_outcome_for_the_player_to_move() {
+fn zgame_cells_show_who_wins_seen_by_alice() {
     check(
         "[zgame]\n..B\n..B\nBB.\n\n[zgame]\n...\n.A.\n",
         expect![[r#"
             zgame case 1
-              LWL
-              WLW
-              LWD
-              (9 runs)
+              LLL
+              LLL
+              LLD
+              (4 runs)
             zgame case 2
               WDD
-              LWD
-              (5 runs)
+              WWD
+              (4 runs)
         "#]],
     );
 }
