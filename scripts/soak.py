@@ -236,8 +236,10 @@ def main():
             if i % 1000 == 0:
                 usage = server.call("boardls/memoryUsage", None)
                 samples.append((i, server.rss_kb(), usage["cache"]["bytes"], usage["cache"]["entries"]))
+                recent = statistics.median(latencies[-500:]) * 1000
                 print(f"{i:6} edits  RSS {samples[-1][1] / 1024:7.1f} MB  cache {samples[-1][2] / 2**20:6.1f} MiB"
-                      f" in {samples[-1][3]} entries  ({time.perf_counter() - start:.0f} s)", flush=True)
+                      f" in {samples[-1][3]} entries  p50 of the last 500 board edits {recent:5.2f} ms"
+                      f"  load {os.getloadavg()[0]:.1f}  ({time.perf_counter() - start:.0f} s)", flush=True)
     finally:
         server.stop()
 
