@@ -7,6 +7,8 @@
 //! (1-based), `data-len` (a run of equal cells along the row) and `data-outcome`
 //! (`win`/`lose`/`draw`/`none`, for the player to move there; in zgame for Alice, as
 //! [`CellMark`] says); clients and tests read those.
+//! Each drawn row's cells and letters are one `<g data-row-cells="R,C">` child of the `<svg>`
+//! (row R from column C, the panel's first), so a client can replace the rows that changed.
 //! Colours are presentation attributes, not a `<style>` sheet, so the picture shows the same in
 //! a file viewer and in a webview under a strict Content-Security-Policy.
 
@@ -387,9 +389,17 @@ impl<'a> Picture<'a> {
         let (rows, cols, (x0, y0)) = self.panels[i].clone();
         let cell = self.cell;
         let game = self.board.game;
-        let mut letters = String::new();
         for r in rows.clone() {
             let y = y0 + (r - rows.start) as i64 * cell;
+            // A row is the unit a client replaces when a picture changes: runs never cross rows,
+            // so a changed cell re-shapes only its own row's elements.
+            let _ = writeln!(
+                self.out,
+                r#"<g data-row-cells="{},{}">"#,
+                r + 1,
+                cols.start + 1
+            );
+            let mut letters = String::new();
             let mut c = cols.start;
             while c < cols.end {
                 let letter = self.board.letter(r, c);
@@ -425,8 +435,18 @@ impl<'a> Picture<'a> {
                 }
                 c += len;
             }
+            if !letters.is_empty() {
+                let _ = writeln!(
+                    self.out,
+                    r#"<g font-size="{}" font-weight="bold" text-anchor="middle" fill="{}">{letters}</g>"#,
+                    cell * 3 / 5,
+                    self.palette.text
+                );
+            }
+            self.out.push_str("</g>\n");
         }
-        // Grid lines: one path per panel, not a stroke per run (runs would hide cell edges).
+        // Grid lines: one path per panel, not a stroke per run (runs would hide cell edges); over
+        // the letters, which sit in the cells' middles, away from the lines.
         let (w, h) = (
             (cols.end - cols.start) as i64 * cell,
             (rows.end - rows.start) as i64 * cell,
@@ -443,14 +463,6 @@ impl<'a> Picture<'a> {
             r#"<path d="{d}" stroke="{}" stroke-width="1" fill="none"/>"#,
             self.palette.grid
         );
-        if !letters.is_empty() {
-            let _ = writeln!(
-                self.out,
-                r#"<g font-size="{}" font-weight="bold" text-anchor="middle" fill="{}">{letters}</g>"#,
-                cell * 3 / 5,
-                self.palette.text
-            );
-        }
         self.coordinates(&rows, &cols, (x0, y0));
     }
 

@@ -1,6 +1,7 @@
 //! Pictures against the editor's facts: over generated boards of every game, each drawn cell's
 //! `data-outcome` is the outcome the semantic colouring and the cell hover read, and every cell
-//! of the board is drawn exactly once.
+//! of the board is drawn exactly once, inside its row's `<g data-row-cells>` (the unit a viewer
+//! replaces).
 
 use boardls::analysis::{SolveCache, check};
 use boardls::config::Config;
@@ -21,11 +22,20 @@ fn word(mark: CellMark) -> &'static str {
     }
 }
 
-/// Every drawn cell (1-based) with its outcome; a cell drawn twice fails.
+/// Every drawn cell (1-based) with its outcome; a cell drawn twice, or outside the `<g
+/// data-row-cells="R,C">` child of the `<svg>` that holds its row R, fails.
 fn drawn_cells(svg: &str) -> Result<BTreeMap<(u64, u64), String>, TestCaseError> {
     let doc = roxmltree::Document::parse(svg)
         .map_err(|e| TestCaseError::fail(format!("invalid SVG: {e}")))?;
     let mut out = BTreeMap::new();
+    let mut groups = std::collections::BTreeSet::new();
+    for g in doc
+        .descendants()
+        .filter(|n| n.has_attribute("data-row-cells"))
+    {
+        let key = g.attribute("data-row-cells");
+        prop_assert!(groups.insert(key), "two row groups {key:?}");
+    }
     for n in doc.descendants().filter(|n| n.has_attribute("data-row")) {
         let num = |k: &str| -> u64 {
             n.attribute(k)
@@ -38,6 +48,19 @@ fn drawn_cells(svg: &str) -> Result<BTreeMap<(u64, u64), String>, TestCaseError>
             .expect("data-outcome")
             .to_string();
         prop_assert!(len >= 1);
+        let group = n.parent_element().filter(|g| g.has_tag_name("g"));
+        let key = group.and_then(|g| g.attribute("data-row-cells"));
+        prop_assert!(
+            key.and_then(|k| k.split_once(','))
+                .is_some_and(|(row, _)| row == r.to_string()),
+            "cell ({r},{c}) is in the group {key:?}"
+        );
+        prop_assert!(
+            group
+                .and_then(|g| g.parent_element())
+                .is_some_and(|p| p == doc.root_element()),
+            "the group of row {r} is not a child of the <svg>"
+        );
         for k in 0..len {
             prop_assert!(
                 out.insert((r, c + k), outcome.clone()).is_none(),

@@ -1,11 +1,21 @@
 // The Board Preview: a webview beside the editor that shows the server's picture of the case
 // under the cursor (`boardls/render`), follows the active .board editor, redraws when the text
 // changes and when the server says new results are in (`boardls/results`), when the colour theme
-// changes, and moves the cursor to a clicked cell.
+// changes, and moves the cursor to a clicked cell. A new picture of the case shown, at the same
+// size, is posted as the rows and other elements that changed, replaced in place by the page.
 import { randomBytes } from 'node:crypto';
 import * as vscode from 'vscode';
 import { LanguageClient, State } from 'vscode-languageclient/node';
-import { cellPosition, previewHtml, Rendered, themeFor, Timing } from './previewModel';
+import {
+  cellPosition,
+  PictureParts,
+  pictureUpdate,
+  previewHtml,
+  Rendered,
+  splitPicture,
+  themeFor,
+  Timing,
+} from './previewModel';
 
 const RENDER = 'boardls/render';
 /** How long a case's last picture stays while its new version is solved; a longer solve is
@@ -18,6 +28,8 @@ export class BoardPreview implements vscode.Disposable {
   private panel: vscode.WebviewPanel | undefined;
   private editor: vscode.TextEditor | undefined;
   private last: Rendered | undefined;
+  /** The picture the page shows, split for comparing, and the version it was posted as. */
+  private posted: { parts: PictureParts | undefined; version: number } | undefined;
   private sent = 0;
   private shown = 0;
   private timer: NodeJS.Timeout | undefined;
@@ -73,6 +85,7 @@ export class BoardPreview implements vscode.Disposable {
       this.panel.onDidDispose(() => {
         this.panel = undefined;
         this.last = undefined;
+        this.posted = undefined;
         this.stopGrace();
       });
     }
@@ -103,7 +116,7 @@ export class BoardPreview implements vscode.Disposable {
     const client = this.client();
     if (!panel || !editor) return;
     if (!client || client.state !== State.Running) {
-      void panel.webview.postMessage({ type: 'empty', text: 'The boardls server is not running.' });
+      this.empty('The boardls server is not running.');
       return;
     }
     const version = ++this.sent;
@@ -117,7 +130,7 @@ export class BoardPreview implements vscode.Disposable {
         theme: themeFor(vscode.window.activeColorTheme.kind),
       });
     } catch (err) {
-      void panel.webview.postMessage({ type: 'empty', text: `No picture: ${String(err)}` });
+      this.empty(`No picture: ${String(err)}`);
       return;
     }
     timing.answeredAt = Date.now();
@@ -126,7 +139,7 @@ export class BoardPreview implements vscode.Disposable {
     this.shown = version;
     if (!rendered) {
       this.stopGrace();
-      void panel.webview.postMessage({ type: 'empty', text: 'No case to draw.' });
+      this.empty('No case to draw.');
       return;
     }
     // While the case is solved, its last picture stays instead of a flash without outcomes;
@@ -150,14 +163,46 @@ export class BoardPreview implements vscode.Disposable {
     if (!this.panel) return;
     // The same picture again (a result that changed nothing shown, a cursor move in the case):
     // no message, no redraw.
-    if (this.last && this.last.svg === rendered.svg && this.last.title === rendered.title) {
+    if (this.posted && this.last && this.last.svg === rendered.svg && this.last.title === rendered.title) {
       this.last = rendered;
       return;
     }
     this.last = rendered;
     this.panel.title = `Board Preview: ${rendered.title}`;
+    // Carrying a large picture to the page and drawing it again is most of an update's time:
+    // of a picture like the one shown, only the elements that changed are posted.
+    const parts = splitPicture(rendered.svg, rendered.title);
+    const update = pictureUpdate(this.posted?.parts, parts);
+    if (update.kind === 'same') {
+      this.posted = { parts, version: this.posted?.version ?? version };
+      return;
+    }
+    const base = this.posted?.version;
+    this.posted = { parts, version };
     timing.postedAt = Date.now();
-    void this.panel.webview.postMessage({ type: 'render', svg: rendered.svg, title: rendered.title, version, timing });
+    if (update.kind === 'parts' && base !== undefined) {
+      timing.bytes = update.parts.reduce((n, p) => n + p.svg.length, 0);
+      timing.replaced = update.parts.length;
+      void this.panel.webview.postMessage({
+        type: 'patch',
+        parts: update.parts,
+        count: update.count,
+        base,
+        title: rendered.title,
+        version,
+        timing,
+      });
+    } else {
+      timing.bytes = rendered.svg.length;
+      timing.replaced = 0;
+      void this.panel.webview.postMessage({ type: 'render', svg: rendered.svg, title: rendered.title, version, timing });
+    }
+  }
+
+  /** Shows `text` instead of a picture; the next picture is posted whole. */
+  private empty(text: string): void {
+    this.posted = undefined;
+    void this.panel?.webview.postMessage({ type: 'empty', text });
   }
 
   private stopGrace(): void {
@@ -167,6 +212,12 @@ export class BoardPreview implements vscode.Disposable {
   }
 
   private onMessage(msg: { type?: string; row?: number; col?: number }): void {
+    if (msg.type === 'resync') {
+      // The page could not apply a patch (it shows something else): post the next one whole.
+      this.posted = undefined;
+      this.update(0);
+      return;
+    }
     if (msg.type !== 'reveal' || !this.last || !this.editor) return;
     const at = cellPosition(this.last, Number(msg.row), Number(msg.col));
     const position = new vscode.Position(at.line, at.character);

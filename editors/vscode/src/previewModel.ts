@@ -30,6 +30,137 @@ export interface Timing {
   requestedAt: number;
   answeredAt?: number;
   postedAt?: number;
+  /** Characters of picture posted (the whole SVG, or the replaced elements'). */
+  bytes?: number;
+  /** Elements of the picture replaced in place; 0 when the whole picture was posted. */
+  replaced?: number;
+}
+
+/**
+ * A picture split for updates: its case's title, the `<svg …>` start tag and the elements
+ * directly inside it, each with a key: a row of cells' `data-row-cells` value, or its element name
+ * and how many of that name came before it among the unkeyed ones.
+ */
+export interface PictureParts {
+  title: string;
+  root: string;
+  children: string[];
+  keys: string[];
+}
+
+/** One element of the shown picture to replace: the `index`-th child of its `<svg>`. */
+export interface PicturePart {
+  index: number;
+  key: string;
+  svg: string;
+}
+
+/**
+ * What to post for a new picture: nothing (`same`), the whole picture (first picture, another
+ * case, size, theme or set of elements), or the changed elements alone, to be replaced in place.
+ */
+export type PictureUpdate =
+  | { kind: 'same' }
+  | { kind: 'whole' }
+  | { kind: 'parts'; count: number; parts: PicturePart[] };
+
+/**
+ * `svg` split into its start tag and its top-level elements, or undefined when it is not one
+ * `<svg>` element holding elements only (the caller then posts it whole). Reads what the
+ * server's renderer writes (no comments, no CDATA; attribute values quoted); the page parses
+ * every part again with the HTML parser, so this is for comparing, not for trusting.
+ */
+export function splitPicture(svg: string, title: string): PictureParts | undefined {
+  let at = skipSpace(svg, 0);
+  if (!svg.startsWith('<svg', at)) return undefined;
+  const rootEnd = tagEnd(svg, at);
+  if (rootEnd === undefined || svg[rootEnd - 2] === '/') return undefined;
+  const root = svg.slice(at, rootEnd);
+  const children: string[] = [];
+  const keys: string[] = [];
+  const seen = new Map<string, number>();
+  at = rootEnd;
+  for (;;) {
+    at = skipSpace(svg, at);
+    if (svg.startsWith('</svg>', at)) {
+      return skipSpace(svg, at + 6) === svg.length ? { title, root, children, keys } : undefined;
+    }
+    const end = elementEnd(svg, at);
+    if (end === undefined) return undefined;
+    const element = svg.slice(at, end);
+    const name = /^<([A-Za-z][\w-]*)/.exec(element)?.[1] ?? '';
+    const cells = /^<g data-row-cells="([0-9]+,[0-9]+)"/.exec(element)?.[1];
+    if (cells !== undefined) {
+      keys.push(`cells ${cells}`);
+    } else {
+      const n = seen.get(name) ?? 0;
+      seen.set(name, n + 1);
+      keys.push(`${name} ${n}`);
+    }
+    children.push(element);
+    at = end;
+  }
+}
+
+/**
+ * What to post to show `next` where `last` is shown: the same keys in the same order under the
+ * same start tag (so the same size and theme) and the same case let the changed elements alone
+ * be replaced; anything else is a new picture.
+ */
+export function pictureUpdate(last: PictureParts | undefined, next: PictureParts | undefined): PictureUpdate {
+  if (!last || !next || last.title !== next.title || last.root !== next.root) return { kind: 'whole' };
+  if (last.keys.length !== next.keys.length || last.keys.some((k, i) => k !== next.keys[i])) {
+    return { kind: 'whole' };
+  }
+  const parts: PicturePart[] = [];
+  next.children.forEach((svg, index) => {
+    if (svg !== last.children[index]) parts.push({ index, key: next.keys[index], svg });
+  });
+  return parts.length === 0 ? { kind: 'same' } : { kind: 'parts', count: next.children.length, parts };
+}
+
+function skipSpace(s: string, at: number): number {
+  while (at < s.length && /\s/.test(s[at])) at += 1;
+  return at;
+}
+
+/** The index just past the tag starting at `at` (a `<`), quotes respected. */
+function tagEnd(s: string, at: number): number | undefined {
+  let quote = '';
+  for (let i = at + 1; i < s.length; i++) {
+    const ch = s[i];
+    if (quote) {
+      if (ch === quote) quote = '';
+    } else if (ch === '"' || ch === "'") {
+      quote = ch;
+    } else if (ch === '<') {
+      return undefined;
+    } else if (ch === '>') {
+      return i + 1;
+    }
+  }
+  return undefined;
+}
+
+/** The index just past the element starting at `at`, its nested elements and text included. */
+function elementEnd(s: string, at: number): number | undefined {
+  let depth = 0;
+  let i = at;
+  do {
+    if (s[i] !== '<' || s[i + 1] === '!' || s[i + 1] === '?') return undefined;
+    const end = tagEnd(s, i);
+    if (end === undefined) return undefined;
+    if (s[i + 1] === '/') depth -= 1;
+    else if (s[end - 2] !== '/') depth += 1;
+    i = end;
+    if (depth > 0) {
+      // Text up to the next tag: escaped by the renderer, so it holds no `<`.
+      const next = s.indexOf('<', i);
+      if (next < 0) return undefined;
+      i = next;
+    }
+  } while (depth > 0);
+  return depth === 0 ? i : undefined;
 }
 
 /**
@@ -54,8 +185,11 @@ export function themeFor(kind: number): 'light' | 'dark' {
  * The webview's page: no remote content, no inline script but the one carrying `nonce`, styles
  * from that nonce only; pictures arrive as messages and are parsed into an inert template (no
  * script in it ever runs: the policy allows only the nonce'd one), keeping the `svg` element
- * alone and dropping any script or foreign object; a click on a cell is posted back as
- * `{ type: 'reveal', row, col }`.
+ * alone and dropping any script or foreign object. A patch (`pictureUpdate`'s parts) is parsed
+ * the same way, each part inside an `<svg>` (so its elements are SVG ones), and replaces the
+ * shown picture's children in place, all in one task (one paint); a patch that does not fit the
+ * picture shown is refused with `{ type: 'resync' }`, and the extension posts the next picture
+ * whole. A click on a cell is posted back as `{ type: 'reveal', row, col }`.
  */
 export function previewHtml(nonce: string, cspSource: string): string {
   const csp = [
@@ -88,26 +222,59 @@ export function previewHtml(nonce: string, cspSource: string): string {
   const vscode = acquireVsCodeApi();
   const board = document.getElementById('board');
   const status = document.getElementById('status');
+  // The HTML parser reads a large picture about ten times faster than DOMParser's XML one.
+  function parseSvg(text) {
+    const template = document.createElement('template');
+    template.innerHTML = text;
+    const svg = template.content.firstElementChild;
+    if (!svg || svg.localName !== 'svg' || template.content.childElementCount !== 1) return null;
+    for (const bad of svg.querySelectorAll('script, foreignObject')) bad.remove();
+    return svg;
+  }
+  function shown(msg, receivedAt) {
+    board.dataset.version = String(msg.version);
+    board.dataset.timing = JSON.stringify(Object.assign({}, msg.timing, { receivedAt: receivedAt, drawnAt: Date.now() }));
+    status.textContent = msg.title;
+  }
+  // The patch's new elements paired with the ones they replace, or null when it does not fit.
+  function patchPairs(msg) {
+    const svg = board.firstElementChild;
+    if (!svg || svg.localName !== 'svg' || board.dataset.version !== String(msg.base) || svg.children.length !== msg.count) return null;
+    const pairs = [];
+    for (const part of msg.parts) {
+      const wrap = parseSvg('<svg xmlns="http://www.w3.org/2000/svg">' + part.svg + '</svg>');
+      const fresh = wrap && wrap.childElementCount === 1 ? wrap.firstElementChild : null;
+      const old = svg.children[part.index];
+      if (!fresh || !old || old.localName !== fresh.localName || old.getAttribute('data-row-cells') !== fresh.getAttribute('data-row-cells')) return null;
+      pairs.push([old, fresh]);
+    }
+    return pairs;
+  }
   window.addEventListener('message', (event) => {
     const msg = event.data;
     if (msg.type === 'render') {
       const receivedAt = Date.now();
-      // The HTML parser reads a large picture about ten times faster than DOMParser's XML one.
-      const template = document.createElement('template');
-      template.innerHTML = msg.svg;
-      const svg = template.content.firstElementChild;
-      if (!svg || svg.localName !== 'svg' || template.content.childElementCount !== 1) {
+      const svg = parseSvg(msg.svg);
+      if (!svg) {
         status.textContent = 'The picture could not be read.';
         return;
       }
-      for (const bad of svg.querySelectorAll('script, foreignObject')) bad.remove();
       // One swap of the whole picture: no blank frame between the old and the new.
       board.replaceChildren(document.adoptNode(svg));
-      board.dataset.version = String(msg.version);
-      board.dataset.timing = JSON.stringify(Object.assign({}, msg.timing, { receivedAt: receivedAt, drawnAt: Date.now() }));
-      status.textContent = msg.title;
+      shown(msg, receivedAt);
+    } else if (msg.type === 'patch') {
+      const receivedAt = Date.now();
+      const pairs = patchPairs(msg);
+      if (!pairs) {
+        vscode.postMessage({ type: 'resync' });
+        return;
+      }
+      // Every replacement in this one task: the page paints the new picture once, never half.
+      for (const [old, fresh] of pairs) old.replaceWith(document.adoptNode(fresh));
+      shown(msg, receivedAt);
     } else if (msg.type === 'empty') {
       board.replaceChildren();
+      delete board.dataset.version;
       status.textContent = msg.text;
     }
   });

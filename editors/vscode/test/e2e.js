@@ -555,19 +555,32 @@ async function main() {
     });
 
     await step('keystroke to preview on a 50×50 board', async () => {
-      // All `.`: a draw from everywhere. An `A` on (50,50) makes every line end in Alice's win,
-      // so (1,1), where Alice moves, turns from draw to win; a `.` turns it back.
-      const rows = Array.from({ length: 50 }, () => '.'.repeat(50));
+      // Rows 2..50 are `A`/`B` at random (a fixed seed): every cell a letter, runs short under
+      // any colouring, so the picture stays large (about 1 300 cell runs and 2 450 letters).
+      // (2,1) and (2,2) are `B`. Alice moves at (1,1): down loses; right to (1,2) wins when it
+      // is `A`, and when it is `.` Bob moves there and goes down to (2,2), a `B`. So typing `A`
+      // or `.` on (1,2) turns (1,1) from a loss to a win and back; the rest of the board stays.
+      let seed = 14;
+      const random = () => {
+        seed = (seed * 1103515245 + 12345) % 2147483648;
+        return seed / 2147483648;
+      };
+      const rows = ['.'.repeat(50)];
+      for (let r = 2; r <= 50; r++) {
+        let row = '';
+        for (let c = 1; c <= 50; c++) row += r === 2 && c <= 2 ? 'B' : random() < 0.5 ? 'A' : 'B';
+        rows.push(row);
+      }
       fs.writeFileSync(path.join(WS, 'preview50.board'), `[zgame "fifty"]\n${rows.join('\n')}\n`);
       await openFile('preview50.board');
       await until('the 50×50 case drawn', async () => {
         const s = await previewState(preview);
-        return /fifty/.test(s.title) && Object.keys(s.cells).length === 2500 && s.cells['1:1'] === 'draw' ? s : null;
+        return /fifty/.test(s.title) && Object.keys(s.cells).length === 2500 && s.cells['1:1'] === 'lose' ? s : null;
       }, 60000);
       const times = [];
       const parts = [];
-      for (const [char, want] of [['A', 'win'], ['.', 'draw'], ['A', 'win'], ['.', 'draw'], ['A', 'win'], ['.', 'draw'], ['A', 'win']]) {
-        await goTo(51, 50);
+      for (const [char, want] of [['A', 'win'], ['.', 'lose'], ['A', 'win'], ['.', 'lose'], ['A', 'win'], ['.', 'lose'], ['A', 'win']]) {
+        await goTo(2, 2);
         await page.keyboard.press('Shift+ArrowRight');
         const t0 = Date.now();
         await page.keyboard.type(char);
@@ -593,7 +606,21 @@ async function main() {
           toPage: timing.receivedAt - timing.postedAt,
           draw: timing.drawnAt - timing.receivedAt,
           seen: seenAt - timing.drawnAt,
+          // What was posted: characters of SVG, and the elements replaced (0: the whole picture).
+          bytes: timing.bytes,
+          replaced: timing.replaced,
         });
+      }
+      // The edit changes row 1 and the verdict: each keystroke's picture is posted as those
+      // parts, and the page, patched seven times, still draws every cell once.
+      const whole = parts.filter((p) => !(p.replaced > 0));
+      if (whole.length) throw new Error(`pictures posted whole: ${JSON.stringify(whole)}`);
+      const state = await previewState(preview);
+      const drawn = await preview.evaluate(() =>
+        [...document.querySelectorAll('#board [data-row]')].reduce((n, e) => n + Number(e.getAttribute('data-len')), 0),
+      );
+      if (drawn !== 2500 || Object.keys(state.cells).length !== 2500 || state.cells['1:1'] !== 'win') {
+        throw new Error(`after the patches: ${drawn} cells drawn, ${Object.keys(state.cells).length} distinct, (1,1) ${state.cells['1:1']}`);
       }
       const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
       await shot('12-preview-50x50');
