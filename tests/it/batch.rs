@@ -141,36 +141,38 @@ fn export_and_validate_are_the_same_whatever_the_jobs() {
     for name in ["a-mistakes.board", "h-copy.board", "z-bytes.board"] {
         fs::remove_file(dir.path().join(name)).expect("remove");
     }
-    let mut exported = Vec::new();
-    for jobs in ["1", "4"] {
-        let out_dir = format!("out{jobs}");
-        let out = boardls_in(
-            dir.path(),
-            &[
-                "export", "--jobs", jobs, "--layout", "kattis", "--out", &out_dir, ".",
-            ],
-            None,
-        );
-        assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
-        exported.push((
-            stderr(&out).replace(&out_dir, "OUT"),
-            tree(&dir.path().join(&out_dir)),
-        ));
+    for layout in ["flat", "kattis"] {
+        let mut exported = Vec::new();
+        for jobs in ["1", "4"] {
+            let out_dir = format!("{layout}{jobs}");
+            let out = boardls_in(
+                dir.path(),
+                &[
+                    "export", "--jobs", jobs, "--layout", layout, "--out", &out_dir, ".",
+                ],
+                None,
+            );
+            assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+            exported.push((
+                stderr(&out).replace(&out_dir, "OUT"),
+                tree(&dir.path().join(&out_dir)),
+            ));
+        }
+        assert_eq!(exported[0], exported[1], "{layout}");
+        assert!(exported[0].1.len() > 10, "{:?}", exported[0].0);
     }
-    assert_eq!(exported[0], exported[1]);
-    assert!(exported[0].1.len() > 10, "{:?}", exported[0].0);
-    let out = same_whatever_the_jobs(dir.path(), &["validate", "--tests", "out1"]);
+    let exported = tree(&dir.path().join("kattis1"));
+    let out = same_whatever_the_jobs(dir.path(), &["validate", "--tests", "kattis1"]);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     // A wrong answer: both stop at the same test with the same table.
-    let (ans, _) = exported[0]
-        .1
+    let (ans, _) = exported
         .iter()
         .find(|(path, _)| Path::new(path).extension().is_some_and(|e| e == "ans"))
         .expect("an answer file");
-    let ans = dir.path().join("out1").join(ans);
+    let ans = dir.path().join("kattis1").join(ans);
     let text = fs::read_to_string(&ans).expect("an answer file");
     fs::write(&ans, format!("x{text}")).expect("write");
-    let out = same_whatever_the_jobs(dir.path(), &["validate", "--tests", "out1"]);
+    let out = same_whatever_the_jobs(dir.path(), &["validate", "--tests", "kattis1"]);
     assert_eq!(
         out.status.code(),
         Some(1),
