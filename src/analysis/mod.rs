@@ -262,6 +262,29 @@ pub fn check(text: &str, config: &Config, cache: &SolveCache) -> Checked {
         .iter()
         .map(|case| cache.solve(case, &budget(config)).map(|(v, _)| v))
         .collect();
+    checked(text, analysis, verdicts, config)
+}
+
+/// [`check`] with the cases solved on the current rayon pool (the batch commands' pool of
+/// `--jobs` threads), so that one large file uses every core; the same verdicts in case order.
+pub fn check_in_parallel(text: &str, config: &Config, cache: &SolveCache) -> Checked {
+    use rayon::prelude::*;
+    let analysis = analyse(text, config);
+    let verdicts: Vec<Option<Arc<Verdict>>> = analysis
+        .cases
+        .par_iter()
+        .map(|case| cache.solve(case, &budget(config)).map(|(v, _)| v))
+        .collect();
+    checked(text, analysis, verdicts, config)
+}
+
+/// The analysis of `text` with its verdicts, its suite findings and its report.
+fn checked(
+    text: &str,
+    analysis: Analysis,
+    verdicts: Vec<Option<Arc<Verdict>>>,
+    config: &Config,
+) -> Checked {
     let mut checked = Checked {
         analysis,
         verdicts,

@@ -184,7 +184,7 @@ impl Export {
 
 /// The solved cases of one source (its analysis dropped), and its errors as printed.
 fn solve_source(source: &Source, config: &Config) -> Solved {
-    let checked = analysis::check(&source.text, config, &SolveCache::new());
+    let checked = analysis::check_in_parallel(&source.text, config, &SolveCache::new());
     let index = LineIndex::new(&source.text);
     let reading = files::SourceText {
         text: String::new(),

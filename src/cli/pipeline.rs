@@ -19,8 +19,8 @@ pub(super) fn jobs_or_default(jobs: Option<usize>) -> usize {
 }
 
 /// Each item prepared by `prepare` (on the calling thread, in order: what is not thread-safe
-/// happens there), worked on by `work` (on `jobs` threads; with one job on the calling thread),
-/// and its result given to `sink` in input order. `sink` may stop the run: items not started
+/// happens there), worked on by `work` (on a pool of `jobs` threads, where the work's own
+/// rayon iterators run too), and its result given to `sink` in input order. `sink` may stop the run: items not started
 /// are then skipped and items under way finish unseen.
 pub(super) fn run_ordered<T, P, R>(
     items: impl IntoIterator<Item = T>,
@@ -32,22 +32,30 @@ pub(super) fn run_ordered<T, P, R>(
     P: Send,
     R: Send,
 {
+    let pool = match rayon::ThreadPoolBuilder::new().num_threads(jobs).build() {
+        Ok(pool) => pool,
+        Err(e) => {
+            // No threads to be had: the same results, one at a time on this thread.
+            eprintln!("boardls: cannot start {jobs} threads ({e}); working on one");
+            for item in items {
+                if sink(work(prepare(item))).is_break() {
+                    return;
+                }
+            }
+            return;
+        }
+    };
     if jobs <= 1 {
         for item in items {
-            if sink(work(prepare(item))).is_break() {
+            let prepared = prepare(item);
+            // On the pool's one thread, so that the work's own parallel parts (a file's
+            // cases) keep to one job too.
+            if sink(pool.install(|| work(prepared))).is_break() {
                 return;
             }
         }
         return;
     }
-    let pool = match rayon::ThreadPoolBuilder::new().num_threads(jobs).build() {
-        Ok(pool) => pool,
-        Err(e) => {
-            // No threads to be had: the same results, one at a time.
-            eprintln!("boardls: cannot start {jobs} threads ({e}); working on one");
-            return run_ordered(items, 1, prepare, work, sink);
-        }
-    };
     let ahead = jobs.saturating_mul(AHEAD_PER_JOB);
     let mut items = items.into_iter().enumerate();
     let work = &work;
