@@ -63,11 +63,15 @@ pub(super) fn run_ordered<T, P, R>(
     pool.in_place_scope(|scope| {
         let (done_tx, done_rx) = mpsc::channel::<(usize, thread::Result<R>)>();
         let mut started = 0;
+        // Started and not yet received: at most `jobs`, since a thread waiting in a file's own
+        // parallel work (its cases) would otherwise take up further files, each holding its
+        // analysis, and memory would grow with the look-ahead instead of the jobs.
+        let mut running = 0;
         let mut next = 0;
         let mut waiting: BTreeMap<usize, R> = BTreeMap::new();
         let mut stopped = false;
         loop {
-            while !stopped && started < next + ahead {
+            while !stopped && running < jobs && started < next + ahead {
                 let Some((i, item)) = items.next() else { break };
                 let prepared = prepare(item);
                 let tx = done_tx.clone();
@@ -78,6 +82,7 @@ pub(super) fn run_ordered<T, P, R>(
                     let _ = tx.send((i, result));
                 });
                 started += 1;
+                running += 1;
             }
             if next == started || stopped {
                 break;
@@ -85,6 +90,7 @@ pub(super) fn run_ordered<T, P, R>(
             let Ok((i, result)) = done_rx.recv() else {
                 break;
             };
+            running -= 1;
             match result {
                 Ok(result) => waiting.insert(i, result),
                 Err(payload) => panic::resume_unwind(payload),
