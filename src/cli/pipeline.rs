@@ -84,6 +84,13 @@ pub(super) fn run_ordered<T, P, R>(
                 started += 1;
                 running += 1;
             }
+            // One result at a time, the threads refilled before each: the sink's own work (an
+            // export writes the file's cases) overlaps theirs.
+            if !stopped && let Some(result) = waiting.remove(&next) {
+                next += 1;
+                stopped = sink(result).is_break();
+                continue;
+            }
             if next == started || stopped {
                 break;
             }
@@ -95,13 +102,6 @@ pub(super) fn run_ordered<T, P, R>(
                 Ok(result) => waiting.insert(i, result),
                 Err(payload) => panic::resume_unwind(payload),
             };
-            while let Some(result) = waiting.remove(&next) {
-                next += 1;
-                if sink(result).is_break() {
-                    stopped = true;
-                    break;
-                }
-            }
         }
     });
 }
@@ -139,6 +139,39 @@ mod tests {
         for jobs in [1, 2, 4, 7] {
             assert_eq!(collect(jobs, 40, None), expected, "{jobs} jobs");
         }
+    }
+
+    #[test]
+    fn no_more_items_are_under_way_than_jobs_even_when_their_work_is_parallel() {
+        use rayon::prelude::*;
+        use std::sync::atomic::{AtomicUsize, Ordering};
+        let (now, most) = (AtomicUsize::new(0), AtomicUsize::new(0));
+        let mut seen = 0;
+        run_ordered(
+            0..40,
+            2,
+            |i| i,
+            |i| {
+                let n = now.fetch_add(1, Ordering::SeqCst) + 1;
+                most.fetch_max(n, Ordering::SeqCst);
+                // The item's own parallel part: a thread waiting in it could take up more items.
+                let sum: usize = (0..32)
+                    .into_par_iter()
+                    .map(|k| {
+                        std::thread::sleep(std::time::Duration::from_micros(100));
+                        k + i
+                    })
+                    .sum();
+                now.fetch_sub(1, Ordering::SeqCst);
+                sum
+            },
+            |_| {
+                seen += 1;
+                ControlFlow::Continue(())
+            },
+        );
+        assert_eq!(seen, 40);
+        assert!(most.load(Ordering::SeqCst) <= 2, "{most:?}");
     }
 
     #[test]
