@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # The batch commands on generated suites of any size: wall time and peak resident memory of
-# `check` and `export` with 1 and 2 jobs.
+# `check` and `export` with 1 and 2 jobs; then `check` of one file of 50 zgame boards 500×500
+# (the original limits), whose cases are solved in parallel.
 #
 #   scripts/bench-batch.sh [80|400 ...]     suites in MB (default: 80 400)
+#   ONE_FILE=0 scripts/bench-batch.sh 80    without the one-file case
 #
 # A suite of S MB is S/2 files of 50 zgame boards 200×200 (2 MB each, made by `boardls gen`,
 # every file its own seed) and S/4 race files (`gen race --preset max`). Nothing is kept:
@@ -76,3 +78,17 @@ for mb in "${sizes[@]}"; do
     done
   done
 done
+
+if [ "${ONE_FILE:-1}" != 0 ]; then
+  dir=$work/one-file
+  mkdir -p "$dir"
+  "$BOARDLS" gen zgame --size 500 --count 50 --seed 1 >"$dir/zgame-500.board"
+  echo
+  echo "## one file of 50 zgame boards 500×500 ($(($(stat -c %s "$dir/zgame-500.board") / 1024)) KB), load $(cut -d' ' -f1-3 /proc/loadavg)"
+  echo
+  echo "| command | best wall of $RUNS | peak RSS |"
+  echo "|---|---|---|"
+  for jobs in 1 2; do
+    measure "check --jobs $jobs" "$BOARDLS" check --jobs "$jobs" "$dir"
+  done
+fi

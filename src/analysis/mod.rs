@@ -36,6 +36,43 @@ impl Analysis {
 }
 
 pub fn analyse(text: &str, config: &Config) -> Analysis {
+    analyse_with(text, config, |cases, diagnostics| {
+        cases
+            .iter()
+            .enumerate()
+            .map(|(index, case)| case::analyse_case(index, case, diagnostics))
+            .collect()
+    })
+}
+
+/// [`analyse`] with the cases analysed on the current rayon pool; the same analysis.
+fn analyse_in_parallel(text: &str, config: &Config) -> Analysis {
+    use rayon::prelude::*;
+    analyse_with(text, config, |cases, diagnostics| {
+        let done: Vec<(CaseAnalysis, Vec<Diagnostic>)> = cases
+            .par_iter()
+            .enumerate()
+            .map(|(index, case)| {
+                let mut own = Vec::new();
+                (case::analyse_case(index, case, &mut own), own)
+            })
+            .collect();
+        done.into_iter()
+            .map(|(case, own)| {
+                diagnostics.extend(own);
+                case
+            })
+            .collect()
+    })
+}
+
+/// The analysis of `text`, its cases (up to `max_cases`) analysed by `analyse_cases`, which
+/// adds their findings in case order.
+fn analyse_with(
+    text: &str,
+    config: &Config,
+    analyse_cases: impl FnOnce(&[syntax::Case], &mut Vec<Diagnostic>) -> Vec<CaseAnalysis>,
+) -> Analysis {
     if text.len() > config.max_file_bytes {
         return too_large(text.len() as u64, config);
     }
@@ -55,21 +92,18 @@ pub fn analyse(text: &str, config: &Config) -> Analysis {
             }
         }
     }
-    let mut cases = Vec::with_capacity(parse.file.cases.len().min(config.max_cases));
-    for (index, case) in parse.file.cases.iter().enumerate() {
-        if index == config.max_cases {
-            diagnostics.push(Diagnostic::error(
-                codes::TOO_MANY_CASES,
-                case.header.span,
-                format!(
-                    "the file has {} cases; boardls analyses the first {}",
-                    parse.file.cases.len(),
-                    config.max_cases
-                ),
-            ));
-            break;
-        }
-        cases.push(case::analyse_case(index, case, &mut diagnostics));
+    let all = &parse.file.cases;
+    let cases = analyse_cases(&all[..all.len().min(config.max_cases)], &mut diagnostics);
+    if let Some(first_left) = all.get(config.max_cases) {
+        diagnostics.push(Diagnostic::error(
+            codes::TOO_MANY_CASES,
+            first_left.header.span,
+            format!(
+                "the file has {} cases; boardls analyses the first {}",
+                all.len(),
+                config.max_cases
+            ),
+        ));
     }
     let mut analysis = Analysis {
         parse,
@@ -262,6 +296,29 @@ pub fn check(text: &str, config: &Config, cache: &SolveCache) -> Checked {
         .iter()
         .map(|case| cache.solve(case, &budget(config)).map(|(v, _)| v))
         .collect();
+    checked(text, analysis, verdicts, config)
+}
+
+/// [`check`] with the cases solved on the current rayon pool (the batch commands' pool of
+/// `--jobs` threads), so that one large file uses every core; the same verdicts in case order.
+pub fn check_in_parallel(text: &str, config: &Config, cache: &SolveCache) -> Checked {
+    use rayon::prelude::*;
+    let analysis = analyse_in_parallel(text, config);
+    let verdicts: Vec<Option<Arc<Verdict>>> = analysis
+        .cases
+        .par_iter()
+        .map(|case| cache.solve(case, &budget(config)).map(|(v, _)| v))
+        .collect();
+    checked(text, analysis, verdicts, config)
+}
+
+/// The analysis of `text` with its verdicts, its suite findings and its report.
+fn checked(
+    text: &str,
+    analysis: Analysis,
+    verdicts: Vec<Option<Arc<Verdict>>>,
+    config: &Config,
+) -> Checked {
     let mut checked = Checked {
         analysis,
         verdicts,

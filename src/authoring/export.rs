@@ -136,104 +136,274 @@ pub fn write_suite(
     layout: Layout,
 ) -> Result<usize, String> {
     may_replace(out, overwrite).map_err(|e| format!("{}: {e}", out.display()))?;
-    let staging = sibling(out, "new");
-    let _ = fs::remove_dir_all(&staging);
-    let written = fs::create_dir_all(&staging)
-        .map_err(|e| format!("{}: {e}", staging.display()))
-        .and_then(|()| write_tests(items, &staging, layout))
-        .and_then(|count| {
-            swap_into_place(&staging, out)
-                .map(|()| count)
-                .map_err(|e| format!("{}: {e}", out.display()))
-        });
-    if written.is_err() {
-        let _ = fs::remove_dir_all(&staging);
+    let mut writer = SuiteWriter::new(out, layout)?;
+    for item in items {
+        writer.add(item)?;
     }
-    written
+    writer.finish(overwrite)
 }
 
-/// The tests' files and `tests.json` under `dir`; the number of tests.
-fn write_tests(items: Vec<Item>, dir: &Path, layout: Layout) -> Result<usize, String> {
-    let mut by_game: BTreeMap<GameId, Vec<Item>> = BTreeMap::new();
-    for item in items {
-        by_game.entry(item.board.game()).or_default().push(item);
-    }
-    let several = by_game.len() > 1;
-    let mut index = Index {
-        tests: Vec::new(),
-        groups: Vec::new(),
-    };
-    for (game, items) in by_game {
-        // With several games each gets its own folder: a judge folder belongs to one problem.
-        let game_dir = if several {
-            PathBuf::from(game.as_str())
-        } else {
-            PathBuf::new()
+/// A test folder written case by case, so that a suite of any size needs little memory: each
+/// case's judge input and answer go to its test's files in a sibling staging folder as it
+/// comes, and only what the numbering and `tests.json` need (each test's origins) is kept.
+/// [`SuiteWriter::finish`] names the tests, writes the index and swaps the folder into place;
+/// a writer dropped unfinished removes what it wrote.
+pub struct SuiteWriter {
+    out: PathBuf,
+    staging: PathBuf,
+    layout: Layout,
+    /// Each game's partitions, in the order they first appear.
+    games: BTreeMap<GameId, Vec<Partition>>,
+    /// Tests started so far: the next one's provisional name.
+    started: usize,
+    /// The test last appended to, kept open while the cases keep going to it.
+    open: Option<OpenTest>,
+}
+
+/// The cases of one game with the same sample label and group, cut into tests.
+struct Partition {
+    key: Part,
+    tests: Vec<StagedTest>,
+}
+
+/// A test whose files are in the staging folder under a provisional name, `.parts/ID.in|.ans`.
+struct StagedTest {
+    id: usize,
+    /// The judge header its input starts with: the one of a full test, since the count of a
+    /// test is known only when the next one starts or the suite ends; [`SuiteWriter::finish`]
+    /// rewrites the input of a test that was not filled.
+    header: String,
+    cases: Vec<Origin>,
+}
+
+struct OpenTest {
+    id: usize,
+    input: io::BufWriter<fs::File>,
+    answers: io::BufWriter<fs::File>,
+}
+
+/// Where provisional test files wait in the staging folder.
+const PARTS: &str = ".parts";
+
+impl SuiteWriter {
+    /// A writer for a test folder at `out`, staged beside it.
+    pub fn new(out: &Path, layout: Layout) -> Result<SuiteWriter, String> {
+        let staging = sibling(out, "new");
+        let _ = fs::remove_dir_all(&staging);
+        let writer = SuiteWriter {
+            out: out.to_path_buf(),
+            staging,
+            layout,
+            games: BTreeMap::new(),
+            started: 0,
+            open: None,
         };
+        fs::create_dir_all(writer.staging.join(PARTS))
+            .map_err(|e| format!("{}: {e}", writer.staging.display()))?;
+        Ok(writer)
+    }
+
+    /// Writes one case to its test: the next of its game and partition with room for it.
+    pub fn add(&mut self, item: Item) -> Result<(), String> {
+        let game = item.board.game();
         let per_file = game.spec().max_tests_per_file.max(1);
-        let mut tests: Vec<(PathBuf, bool, Option<String>, Vec<Item>)> = Vec::new();
-        for ((sample, group), items) in partitions(items) {
-            let folder = match layout {
-                Layout::Flat => game_dir.clone(),
-                Layout::Kattis if sample => game_dir.join("data/sample"),
-                Layout::Kattis => match &group {
-                    Some(g) => game_dir.join("data/secret").join(g),
-                    None => game_dir.join("data/secret"),
-                },
+        let key = (item.sample, item.group);
+        let parts = self.games.entry(game).or_default();
+        let at = parts.iter().position(|p| p.key == key).unwrap_or_else(|| {
+            parts.push(Partition {
+                key,
+                tests: Vec::new(),
+            });
+            parts.len() - 1
+        });
+        let tests = &mut parts[at].tests;
+        let fresh = tests.last().is_none_or(|t| t.cases.len() >= per_file);
+        if fresh {
+            tests.push(StagedTest {
+                id: self.started,
+                header: game.judge_header(per_file),
+                cases: Vec::new(),
+            });
+            self.started += 1;
+        }
+        let test = tests.last_mut().expect("a test with room is there");
+        test.cases.push(item.origin);
+        let (id, header) = (test.id, fresh.then(|| test.header.clone()));
+        let mut input = String::new();
+        item.board.write_judge_test(&mut input);
+        self.append(id, header.as_deref(), &input, &item.answer)
+            .map_err(|e| format!("{}: {e}", self.part(id, "in").display()))
+    }
+
+    /// Appends a case's input and answer to test `id`, which starts with `header` when new.
+    fn append(
+        &mut self,
+        id: usize,
+        header: Option<&str>,
+        input: &str,
+        answer: &str,
+    ) -> io::Result<()> {
+        use io::Write;
+        if self.open.as_ref().is_none_or(|open| open.id != id) {
+            self.close()?;
+            let file = |ext| {
+                let path = self.part(id, ext);
+                match header {
+                    Some(_) => fs::File::create(path),
+                    None => fs::OpenOptions::new().append(true).open(path),
+                }
+                .map(io::BufWriter::new)
             };
-            let mut items = items.into_iter().peekable();
-            while items.peek().is_some() {
-                let chunk: Vec<Item> = items.by_ref().take(per_file).collect();
-                tests.push((folder.clone(), sample, group.clone(), chunk));
+            let mut open = OpenTest {
+                id,
+                input: file("in")?,
+                answers: file("ans")?,
+            };
+            if let Some(header) = header {
+                open.input.write_all(header.as_bytes())?;
             }
+            self.open = Some(open);
         }
-        // Flat numbering runs through the game's folder, Kattis numbering through each folder;
-        // numbers are zero-padded to one width per folder so that name order is test order.
-        let mut numbered: BTreeMap<PathBuf, (usize, usize)> = BTreeMap::new();
-        for (folder, ..) in &tests {
-            numbered.entry(folder.clone()).or_default().1 += 1;
+        let open = self.open.as_mut().expect("opened above");
+        open.input.write_all(input.as_bytes())?;
+        open.answers.write_all(answer.as_bytes())?;
+        open.answers.write_all(b"\n")
+    }
+
+    fn close(&mut self) -> io::Result<()> {
+        use io::Write;
+        if let Some(mut open) = self.open.take() {
+            open.input.flush()?;
+            open.answers.flush()?;
         }
-        for (folder, sample, group, chunk) in tests {
-            fs::create_dir_all(dir.join(&folder))
-                .map_err(|e| format!("{}: {e}", dir.join(&folder).display()))?;
-            let (taken, total) = numbered.get_mut(&folder).expect("counted above");
-            *taken += 1;
-            let digits = total.to_string().len().max(2);
-            let stem = format!("{:0digits$}", *taken);
-            let test = folder.join(&stem).to_string_lossy().into_owned();
-            let boards: Vec<AnyBoard> = chunk.iter().map(|it| it.board.clone()).collect();
-            let input = game.write_judge(&boards);
-            let answers: String = chunk
-                .iter()
-                .flat_map(|it| [it.answer.as_str(), "\n"])
-                .collect();
-            for (ext, contents) in [("in", input), ("ans", answers)] {
-                let path = dir.join(format!("{test}.{ext}"));
-                fs::write(&path, contents).map_err(|e| format!("{}: {e}", path.display()))?;
-            }
-            if let Some(g) = &group {
-                match index.groups.iter_mut().find(|e| e.name == *g) {
-                    Some(entry) => entry.tests.push(test.clone()),
-                    None => index.groups.push(GroupEntry {
-                        name: g.clone(),
-                        tests: vec![test.clone()],
-                    }),
+        Ok(())
+    }
+
+    fn part(&self, id: usize, ext: &str) -> PathBuf {
+        self.staging.join(PARTS).join(format!("{id}.{ext}"))
+    }
+
+    /// Names the tests, writes `tests.json` and puts the folder in place of `out` (replacing
+    /// what it holds only as `overwrite` lets). Returns the number of tests.
+    pub fn finish(mut self, overwrite: Overwrite) -> Result<usize, String> {
+        self.close()
+            .map_err(|e| format!("{}: {e}", self.staging.display()))?;
+        may_replace(&self.out, overwrite).map_err(|e| format!("{}: {e}", self.out.display()))?;
+        let count = self.place_tests()?;
+        // The folder is renamed into place: make what it holds durable first.
+        sync_tree(&self.staging).map_err(|e| format!("{}: {e}", self.staging.display()))?;
+        swap_into_place(&self.staging, &self.out)
+            .map_err(|e| format!("{}: {e}", self.out.display()))?;
+        Ok(count)
+    }
+
+    /// Gives each staged test its name and `tests.json` its entry; the number of tests.
+    fn place_tests(&mut self) -> Result<usize, String> {
+        let dir = self.staging.clone();
+        let games = std::mem::take(&mut self.games);
+        let several = games.len() > 1;
+        let mut index = Index {
+            tests: Vec::new(),
+            groups: Vec::new(),
+        };
+        for (game, mut parts) in games {
+            // With several games each gets its own folder: a judge folder belongs to one problem.
+            let game_dir = if several {
+                PathBuf::from(game.as_str())
+            } else {
+                PathBuf::new()
+            };
+            // Samples first, then the tests without a group, then each group in the order it
+            // first appears; the cases keep their order within each.
+            parts.sort_by_key(|p| (!p.key.0, p.key.1.is_some()));
+            let mut tests: Vec<(PathBuf, bool, Option<String>, StagedTest)> = Vec::new();
+            for Partition {
+                key: (sample, group),
+                tests: staged,
+            } in parts
+            {
+                let folder = match self.layout {
+                    Layout::Flat => game_dir.clone(),
+                    Layout::Kattis if sample => game_dir.join("data/sample"),
+                    Layout::Kattis => match &group {
+                        Some(g) => game_dir.join("data/secret").join(g),
+                        None => game_dir.join("data/secret"),
+                    },
+                };
+                for test in staged {
+                    tests.push((folder.clone(), sample, group.clone(), test));
                 }
             }
-            index.tests.push(TestEntry {
-                test,
-                game,
-                group,
-                sample,
-                cases: chunk.iter().map(|it| it.origin.clone()).collect(),
-            });
+            // Flat numbering runs through the game's folder, Kattis numbering through each
+            // folder; numbers are zero-padded to one width per folder so that name order is
+            // test order.
+            let mut numbered: BTreeMap<PathBuf, (usize, usize)> = BTreeMap::new();
+            for (folder, ..) in &tests {
+                numbered.entry(folder.clone()).or_default().1 += 1;
+            }
+            for (folder, sample, group, staged) in tests {
+                fs::create_dir_all(dir.join(&folder))
+                    .map_err(|e| format!("{}: {e}", dir.join(&folder).display()))?;
+                let (taken, total) = numbered.get_mut(&folder).expect("counted above");
+                *taken += 1;
+                let digits = total.to_string().len().max(2);
+                let stem = format!("{:0digits$}", *taken);
+                let test = folder.join(&stem).to_string_lossy().into_owned();
+                let input = dir.join(format!("{test}.in"));
+                self.place_input(game, &staged, &input)
+                    .map_err(|e| format!("{}: {e}", input.display()))?;
+                let answers = dir.join(format!("{test}.ans"));
+                fs::rename(self.part(staged.id, "ans"), &answers)
+                    .map_err(|e| format!("{}: {e}", answers.display()))?;
+                if let Some(g) = &group {
+                    match index.groups.iter_mut().find(|e| e.name == *g) {
+                        Some(entry) => entry.tests.push(test.clone()),
+                        None => index.groups.push(GroupEntry {
+                            name: g.clone(),
+                            tests: vec![test.clone()],
+                        }),
+                    }
+                }
+                index.tests.push(TestEntry {
+                    test,
+                    game,
+                    group,
+                    sample,
+                    cases: staged.cases,
+                });
+            }
         }
+        fs::remove_dir(dir.join(PARTS)).map_err(|e| format!("{}: {e}", dir.display()))?;
+        let json = serde_json::to_string_pretty(&index).map_err(|e| e.to_string())? + "\n";
+        fs::write(dir.join("tests.json"), json).map_err(|e| format!("tests.json: {e}"))?;
+        Ok(index.tests.len())
     }
-    let json = serde_json::to_string_pretty(&index).map_err(|e| e.to_string())? + "\n";
-    fs::write(dir.join("tests.json"), json).map_err(|e| format!("tests.json: {e}"))?;
-    // The folder is renamed into place: make what it holds durable first.
-    sync_tree(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
-    Ok(index.tests.len())
+
+    /// Moves a staged input to `to`; one with fewer cases than its header says is copied
+    /// after the right header instead.
+    fn place_input(&self, game: GameId, staged: &StagedTest, to: &Path) -> io::Result<()> {
+        use io::{Seek, Write};
+        let from = self.part(staged.id, "in");
+        let header = game.judge_header(staged.cases.len());
+        if header == staged.header {
+            return fs::rename(&from, to);
+        }
+        let mut body = fs::File::open(&from)?;
+        body.seek(io::SeekFrom::Start(staged.header.len() as u64))?;
+        let mut file = fs::File::create(to)?;
+        file.write_all(header.as_bytes())?;
+        io::copy(&mut body, &mut file)?;
+        fs::remove_file(&from)
+    }
+}
+
+impl Drop for SuiteWriter {
+    /// Unfinished, or finished with an error: the staging folder goes. Once swapped into
+    /// place it is no longer there.
+    fn drop(&mut self) {
+        self.open = None;
+        let _ = fs::remove_dir_all(&self.staging);
+    }
 }
 
 fn sync_tree(dir: &Path) -> io::Result<()> {
@@ -250,21 +420,6 @@ fn sync_tree(dir: &Path) -> io::Result<()> {
 
 /// Sample or not, and the group.
 type Part = (bool, Option<String>);
-
-/// Samples first, then the tests without a group, then each group in the order it first
-/// appears; the cases keep their order within each.
-fn partitions(items: Vec<Item>) -> Vec<(Part, Vec<Item>)> {
-    let mut parts: Vec<(Part, Vec<Item>)> = Vec::new();
-    for item in items {
-        let key = (item.sample, item.group.clone());
-        match parts.iter_mut().find(|(k, _)| *k == key) {
-            Some((_, list)) => list.push(item),
-            None => parts.push((key, vec![item])),
-        }
-    }
-    parts.sort_by_key(|((sample, group), _)| (!sample, group.is_some()));
-    parts
-}
 
 /// Accepts a missing folder, an empty one, or one `overwrite` lets go (its content is
 /// replaced whole).
@@ -338,4 +493,227 @@ fn swap_into_place(staging: &Path, out: &Path) -> io::Result<()> {
         return Err(e);
     }
     fs::remove_dir_all(&old)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::analysis::{self, SolveCache};
+    use crate::config::Config;
+
+    /// The folder as the export wrote it before it streamed: every case in memory, each test's
+    /// input written whole by `write_judge`. The streaming writer must match it byte for byte.
+    fn reference(items: Vec<Item>, dir: &Path, layout: Layout) -> usize {
+        let mut by_game: BTreeMap<GameId, Vec<Item>> = BTreeMap::new();
+        for item in items {
+            by_game.entry(item.board.game()).or_default().push(item);
+        }
+        let several = by_game.len() > 1;
+        let mut index = Index {
+            tests: Vec::new(),
+            groups: Vec::new(),
+        };
+        for (game, items) in by_game {
+            let game_dir = if several {
+                PathBuf::from(game.as_str())
+            } else {
+                PathBuf::new()
+            };
+            let per_file = game.spec().max_tests_per_file.max(1);
+            let mut parts: Vec<(Part, Vec<Item>)> = Vec::new();
+            for item in items {
+                let key = (item.sample, item.group.clone());
+                match parts.iter_mut().find(|(k, _)| *k == key) {
+                    Some((_, list)) => list.push(item),
+                    None => parts.push((key, vec![item])),
+                }
+            }
+            parts.sort_by_key(|((sample, group), _)| (!sample, group.is_some()));
+            let mut tests: Vec<(PathBuf, bool, Option<String>, Vec<Item>)> = Vec::new();
+            for ((sample, group), items) in parts {
+                let folder = match layout {
+                    Layout::Flat => game_dir.clone(),
+                    Layout::Kattis if sample => game_dir.join("data/sample"),
+                    Layout::Kattis => match &group {
+                        Some(g) => game_dir.join("data/secret").join(g),
+                        None => game_dir.join("data/secret"),
+                    },
+                };
+                let mut items = items.into_iter().peekable();
+                while items.peek().is_some() {
+                    let chunk: Vec<Item> = items.by_ref().take(per_file).collect();
+                    tests.push((folder.clone(), sample, group.clone(), chunk));
+                }
+            }
+            let mut numbered: BTreeMap<PathBuf, (usize, usize)> = BTreeMap::new();
+            for (folder, ..) in &tests {
+                numbered.entry(folder.clone()).or_default().1 += 1;
+            }
+            for (folder, sample, group, chunk) in tests {
+                fs::create_dir_all(dir.join(&folder)).expect("folder");
+                let (taken, total) = numbered.get_mut(&folder).expect("counted");
+                *taken += 1;
+                let digits = total.to_string().len().max(2);
+                let test = folder
+                    .join(format!("{:0digits$}", *taken))
+                    .to_string_lossy()
+                    .into_owned();
+                let boards: Vec<AnyBoard> = chunk.iter().map(|it| it.board.clone()).collect();
+                let answers: String = chunk
+                    .iter()
+                    .flat_map(|it| [it.answer.as_str(), "\n"])
+                    .collect();
+                fs::write(dir.join(format!("{test}.in")), game.write_judge(&boards)).expect("in");
+                fs::write(dir.join(format!("{test}.ans")), answers).expect("ans");
+                if let Some(g) = &group {
+                    match index.groups.iter_mut().find(|e| e.name == *g) {
+                        Some(entry) => entry.tests.push(test.clone()),
+                        None => index.groups.push(GroupEntry {
+                            name: g.clone(),
+                            tests: vec![test.clone()],
+                        }),
+                    }
+                }
+                index.tests.push(TestEntry {
+                    test,
+                    game,
+                    group,
+                    sample,
+                    cases: chunk.iter().map(|it| it.origin.clone()).collect(),
+                });
+            }
+        }
+        let json = serde_json::to_string_pretty(&index).expect("json") + "\n";
+        fs::write(dir.join("tests.json"), json).expect("tests.json");
+        index.tests.len()
+    }
+
+    /// Every file under `dir`: relative path and bytes.
+    fn tree(dir: &Path) -> Vec<(String, Vec<u8>)> {
+        let mut out = Vec::new();
+        let mut stack = vec![dir.to_path_buf()];
+        while let Some(d) = stack.pop() {
+            for entry in fs::read_dir(&d).expect("read dir") {
+                let path = entry.expect("entry").path();
+                if path.is_dir() {
+                    stack.push(path);
+                } else {
+                    let rel = path.strip_prefix(dir).expect("under dir");
+                    out.push((rel.display().to_string(), fs::read(&path).expect("read")));
+                }
+            }
+        }
+        out.sort();
+        out
+    }
+
+    /// The cases of several files: the examples of every game, and zgame cases enough for
+    /// several full tests and a short one in each of a sample, an ungrouped and two grouped
+    /// partitions, interleaved so that tests are appended to out of order.
+    fn suite_items() -> Vec<Item> {
+        let mut sources: Vec<(String, String, Defaults)> = Vec::new();
+        let examples = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples");
+        let mut names: Vec<PathBuf> = fs::read_dir(&examples)
+            .expect("examples")
+            .map(|e| e.expect("entry").path())
+            .collect();
+        names.sort();
+        for path in names {
+            let text = fs::read_to_string(&path).expect("example");
+            sources.push((path.display().to_string(), text, Defaults::default()));
+        }
+        let mut zgame = String::new();
+        for i in 0..260 {
+            zgame.push_str(&format!("[zgame \"case {i}\"]\n"));
+            match i % 4 {
+                0 => zgame.push_str("// boardls: group wide\n"),
+                1 => zgame.push_str("// boardls: sample\n"),
+                2 => zgame.push_str("// boardls: group tall\n"),
+                _ => {}
+            }
+            let row = |r: usize| {
+                (0..3)
+                    .map(|c| {
+                        if (i >> (r * 3 + c)) & 1 == 1 {
+                            'B'
+                        } else {
+                            '.'
+                        }
+                    })
+                    .collect::<String>()
+            };
+            zgame.push_str(&format!("{}\n{}\nAA.\n\n", row(0), row(1)));
+        }
+        sources.push(("big.board".into(), zgame.clone(), Defaults::default()));
+        sources.push((
+            "planned.board".into(),
+            zgame,
+            Defaults {
+                group: Some("planned".into()),
+                sample: false,
+                line: Some(7),
+            },
+        ));
+        let config = Config::default();
+        let mut items = Vec::new();
+        for (name, text, defaults) in &sources {
+            let checked = analysis::check(text, &config, &SolveCache::new());
+            items.extend(solved_items(name, text, &checked, defaults));
+        }
+        items
+    }
+
+    #[test]
+    fn the_streamed_folder_is_the_one_written_from_memory() {
+        let items = suite_items();
+        let games: std::collections::BTreeSet<GameId> =
+            items.iter().map(|it| it.board.game()).collect();
+        assert_eq!(games.len(), 5, "every game is exported");
+        for layout in [Layout::Flat, Layout::Kattis] {
+            let dir = tempfile::tempdir().expect("temp dir");
+            let expected = dir.path().join("expected");
+            fs::create_dir(&expected).expect("folder");
+            let expected_count = reference(suite_items(), &expected, layout);
+            let out = dir.path().join("out");
+            let count =
+                write_suite(suite_items(), &out, Overwrite::Never, layout).expect("written");
+            assert_eq!(count, expected_count, "{layout:?}");
+            let (got, want) = (tree(&out), tree(&expected));
+            assert!(want.len() > 40, "{layout:?}: {}", want.len());
+            // A short test's header was rewritten.
+            assert!(
+                want.iter().any(|(name, bytes)| Path::new(name)
+                    .extension()
+                    .is_some_and(|e| e == "in")
+                    && bytes.starts_with(b"15\n")),
+                "{layout:?}"
+            );
+            assert_eq!(
+                got.iter().map(|(n, _)| n).collect::<Vec<_>>(),
+                want.iter().map(|(n, _)| n).collect::<Vec<_>>(),
+                "{layout:?}"
+            );
+            for ((name, got), (_, want)) in got.iter().zip(&want) {
+                assert!(got == want, "{layout:?}: {name} differs");
+            }
+            let staged: Vec<_> = fs::read_dir(dir.path())
+                .expect("read")
+                .map(|e| e.expect("entry").file_name())
+                .collect();
+            assert_eq!(staged.len(), 2, "nothing staged is left: {staged:?}");
+        }
+    }
+
+    #[test]
+    fn a_writer_dropped_unfinished_leaves_nothing() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let out = dir.path().join("out");
+        let mut writer = SuiteWriter::new(&out, Layout::Flat).expect("writer");
+        for item in suite_items().into_iter().take(30) {
+            writer.add(item).expect("added");
+        }
+        assert_eq!(fs::read_dir(dir.path()).expect("read").count(), 1);
+        drop(writer);
+        assert_eq!(fs::read_dir(dir.path()).expect("read").count(), 0);
+    }
 }

@@ -64,11 +64,7 @@ pub(super) fn run(
             }
         }
     }
-    let items = match export::solved_items(&sources, config) {
-        Ok(items) => items,
-        Err(code) => return code,
-    };
-    export::write_suite(items, out, force, layout)
+    export::write_sources(&sources, out, force, layout, config)
 }
 
 /// The sources one plan line makes (none for a blank line or a `#` comment).

@@ -344,8 +344,9 @@ fn check_file(job: Job, fixing: &Fixing, shape: &Shape) -> Result<Done, String> 
         } else {
             Safety::Safe
         };
-        let fixes::Fixed { text: new, count } =
-            fixes::fix_file(&text, safety, |t| analysis::check(t, &config, &cache));
+        let fixes::Fixed { text: new, count } = fixes::fix_file(&text, safety, |t| {
+            analysis::check_in_parallel(t, &config, &cache)
+        });
         if new != text {
             if fixing.diff {
                 done.diff = Some(unified_diff(&job.shown, &text, &new));
@@ -360,7 +361,7 @@ fn check_file(job: Job, fixing: &Fixing, shape: &Shape) -> Result<Done, String> 
     if fixing.diff {
         return Ok(done);
     }
-    let checked = analysis::check(&text, &config, &cache);
+    let checked = analysis::check_in_parallel(&text, &config, &cache);
     let reading = source.reading_findings();
     drop(source);
     if shape.suite {

@@ -4,7 +4,7 @@
 
 use super::{EXIT_ERRORS, EXIT_OK, EXIT_UNUSABLE, files, pipeline};
 use boardls::analysis::{self, SolveCache};
-use boardls::authoring::export::{self, Defaults, Item, Overwrite};
+use boardls::authoring::export::{self, Defaults, Item, Overwrite, SuiteWriter};
 use boardls::config::Config;
 use boardls::diag::Severity;
 use boardls::emit;
@@ -58,7 +58,7 @@ pub(super) fn run(
             return EXIT_UNUSABLE;
         }
     };
-    let mut solved = Solved::default();
+    let mut export = Export::new(out, layout);
     let mut unreadable = None;
     pipeline::run_ordered(
         list,
@@ -76,7 +76,7 @@ pub(super) fn run(
         },
         |file: Result<Solved, String>| match file {
             Ok(file) => {
-                solved.add(file);
+                export.add(file);
                 ControlFlow::Continue(())
             }
             Err(e) => {
@@ -89,14 +89,25 @@ pub(super) fn run(
         eprintln!("boardls: {e}");
         return EXIT_UNUSABLE;
     }
-    let items = match solved.items() {
-        Ok(items) => items,
-        Err(code) => return code,
-    };
-    write_suite(items, out, force, layout)
+    export.finish(force)
 }
 
-/// The solved cases of some sources, and their errors as printed.
+/// Exports `sources` (solved one after the other) as a test folder at `out`.
+pub(super) fn write_sources(
+    sources: &[Source],
+    out: &Path,
+    force: bool,
+    layout: Layout,
+    config: &Config,
+) -> u8 {
+    let mut export = Export::new(out, layout);
+    for source in sources {
+        export.add(solve_source(source, config));
+    }
+    export.finish(force)
+}
+
+/// The solved cases of one source, and its errors as printed.
 #[derive(Default)]
 struct Solved {
     items: Vec<Item>,
@@ -104,45 +115,76 @@ struct Solved {
     shown: String,
 }
 
-impl Solved {
-    fn add(&mut self, other: Solved) {
-        self.items.extend(other.items);
-        self.errors += other.errors;
-        self.shown.push_str(&other.shown);
+/// An export under way: each source's cases written as it comes, its errors printed.
+struct Export {
+    out: PathBuf,
+    cases: usize,
+    errors: usize,
+    /// The folder being written, or why it cannot be.
+    writer: Result<SuiteWriter, String>,
+}
+
+impl Export {
+    fn new(out: &Path, layout: Layout) -> Export {
+        Export {
+            out: out.to_path_buf(),
+            cases: 0,
+            errors: 0,
+            writer: SuiteWriter::new(out, layout.into()),
+        }
     }
 
-    /// The items, or the exit code after the errors are printed: a judge folder must hold
-    /// every case.
-    fn items(self) -> Result<Vec<Item>, u8> {
-        eprint!("{}", self.shown);
+    fn add(&mut self, file: Solved) {
+        eprint!("{}", file.shown);
+        self.errors += file.errors;
+        self.cases += file.items.len();
+        // After an error nothing is exported: the cases are only counted.
+        if self.errors > 0 {
+            return;
+        }
+        let Ok(writer) = &mut self.writer else { return };
+        for item in file.items {
+            if let Err(e) = writer.add(item) {
+                self.writer = Err(e);
+                return;
+            }
+        }
+    }
+
+    /// Puts the folder in place, or says why not: a judge folder must hold every case.
+    fn finish(self, force: bool) -> u8 {
         if self.errors > 0 {
             eprintln!(
                 "boardls: {} error(s); nothing exported (a judge folder must hold every case)",
                 self.errors
             );
-            return Err(EXIT_ERRORS);
+            return EXIT_ERRORS;
         }
-        if self.items.is_empty() {
+        if self.cases == 0 {
             eprintln!("boardls: no cases to export");
-            return Err(EXIT_ERRORS);
+            return EXIT_ERRORS;
         }
-        Ok(self.items)
+        let overwrite = if force {
+            Overwrite::Always
+        } else {
+            Overwrite::Never
+        };
+        match self.writer.and_then(|writer| writer.finish(overwrite)) {
+            Ok(count) => {
+                eprintln!("boardls: wrote {count} test(s) to {}", self.out.display());
+                EXIT_OK
+            }
+            Err(e) => {
+                eprintln!("boardls: {e}");
+                EXIT_UNUSABLE
+            }
+        }
     }
-}
-
-/// Every case of `sources`, solved; errors are printed and the exit code returned instead,
-/// since a judge folder must hold every case.
-pub(super) fn solved_items(sources: &[Source], config: &Config) -> Result<Vec<Item>, u8> {
-    let mut solved = Solved::default();
-    for source in sources {
-        solved.add(solve_source(source, config));
-    }
-    solved.items()
 }
 
 /// The solved cases of one source (its analysis dropped), and its errors as printed.
 fn solve_source(source: &Source, config: &Config) -> Solved {
-    let checked = analysis::check(&source.text, config, &SolveCache::new());
+    let checked = analysis::check_in_parallel(&source.text, config, &SolveCache::new());
     let index = LineIndex::new(&source.text);
     let reading = files::SourceText {
         text: String::new(),
@@ -162,23 +204,4 @@ fn solve_source(source: &Source, config: &Config) -> Solved {
     }
     solved.items = export::solved_items(&source.name, &source.text, &checked, &source.defaults);
     solved
-}
-
-/// Writes `items` as a test folder at `out`, replacing what it holds only with `force`.
-pub(super) fn write_suite(items: Vec<Item>, out: &Path, force: bool, layout: Layout) -> u8 {
-    let overwrite = if force {
-        Overwrite::Always
-    } else {
-        Overwrite::Never
-    };
-    match export::write_suite(items, out, overwrite, layout.into()) {
-        Ok(count) => {
-            eprintln!("boardls: wrote {count} test(s) to {}", out.display());
-            EXIT_OK
-        }
-        Err(e) => {
-            eprintln!("boardls: {e}");
-            EXIT_UNUSABLE
-        }
-    }
 }

@@ -19,8 +19,8 @@ pub(super) fn jobs_or_default(jobs: Option<usize>) -> usize {
 }
 
 /// Each item prepared by `prepare` (on the calling thread, in order: what is not thread-safe
-/// happens there), worked on by `work` (on `jobs` threads; with one job on the calling thread),
-/// and its result given to `sink` in input order. `sink` may stop the run: items not started
+/// happens there), worked on by `work` (on a pool of `jobs` threads, where the work's own
+/// rayon iterators run too), and its result given to `sink` in input order. `sink` may stop the run: items not started
 /// are then skipped and items under way finish unseen.
 pub(super) fn run_ordered<T, P, R>(
     items: impl IntoIterator<Item = T>,
@@ -32,22 +32,30 @@ pub(super) fn run_ordered<T, P, R>(
     P: Send,
     R: Send,
 {
+    let pool = match rayon::ThreadPoolBuilder::new().num_threads(jobs).build() {
+        Ok(pool) => pool,
+        Err(e) => {
+            // No threads to be had: the same results, one at a time on this thread.
+            eprintln!("boardls: cannot start {jobs} threads ({e}); working on one");
+            for item in items {
+                if sink(work(prepare(item))).is_break() {
+                    return;
+                }
+            }
+            return;
+        }
+    };
     if jobs <= 1 {
         for item in items {
-            if sink(work(prepare(item))).is_break() {
+            let prepared = prepare(item);
+            // On the pool's one thread, so that the work's own parallel parts (a file's
+            // cases) keep to one job too.
+            if sink(pool.install(|| work(prepared))).is_break() {
                 return;
             }
         }
         return;
     }
-    let pool = match rayon::ThreadPoolBuilder::new().num_threads(jobs).build() {
-        Ok(pool) => pool,
-        Err(e) => {
-            // No threads to be had: the same results, one at a time.
-            eprintln!("boardls: cannot start {jobs} threads ({e}); working on one");
-            return run_ordered(items, 1, prepare, work, sink);
-        }
-    };
     let ahead = jobs.saturating_mul(AHEAD_PER_JOB);
     let mut items = items.into_iter().enumerate();
     let work = &work;
@@ -55,11 +63,15 @@ pub(super) fn run_ordered<T, P, R>(
     pool.in_place_scope(|scope| {
         let (done_tx, done_rx) = mpsc::channel::<(usize, thread::Result<R>)>();
         let mut started = 0;
+        // Started and not yet received: at most `jobs`, since a thread waiting in a file's own
+        // parallel work (its cases) would otherwise take up further files, each holding its
+        // analysis, and memory would grow with the look-ahead instead of the jobs.
+        let mut running = 0;
         let mut next = 0;
         let mut waiting: BTreeMap<usize, R> = BTreeMap::new();
         let mut stopped = false;
         loop {
-            while !stopped && started < next + ahead {
+            while !stopped && running < jobs && started < next + ahead {
                 let Some((i, item)) = items.next() else { break };
                 let prepared = prepare(item);
                 let tx = done_tx.clone();
@@ -70,6 +82,14 @@ pub(super) fn run_ordered<T, P, R>(
                     let _ = tx.send((i, result));
                 });
                 started += 1;
+                running += 1;
+            }
+            // One result at a time, the threads refilled before each: the sink's own work (an
+            // export writes the file's cases) overlaps theirs.
+            if !stopped && let Some(result) = waiting.remove(&next) {
+                next += 1;
+                stopped = sink(result).is_break();
+                continue;
             }
             if next == started || stopped {
                 break;
@@ -77,17 +97,11 @@ pub(super) fn run_ordered<T, P, R>(
             let Ok((i, result)) = done_rx.recv() else {
                 break;
             };
+            running -= 1;
             match result {
                 Ok(result) => waiting.insert(i, result),
                 Err(payload) => panic::resume_unwind(payload),
             };
-            while let Some(result) = waiting.remove(&next) {
-                next += 1;
-                if sink(result).is_break() {
-                    stopped = true;
-                    break;
-                }
-            }
         }
     });
 }
@@ -125,6 +139,39 @@ mod tests {
         for jobs in [1, 2, 4, 7] {
             assert_eq!(collect(jobs, 40, None), expected, "{jobs} jobs");
         }
+    }
+
+    #[test]
+    fn no_more_items_are_under_way_than_jobs_even_when_their_work_is_parallel() {
+        use rayon::prelude::*;
+        use std::sync::atomic::{AtomicUsize, Ordering};
+        let (now, most) = (AtomicUsize::new(0), AtomicUsize::new(0));
+        let mut seen = 0;
+        run_ordered(
+            0..40,
+            2,
+            |i| i,
+            |i| {
+                let n = now.fetch_add(1, Ordering::SeqCst) + 1;
+                most.fetch_max(n, Ordering::SeqCst);
+                // The item's own parallel part: a thread waiting in it could take up more items.
+                let sum: usize = (0..32)
+                    .into_par_iter()
+                    .map(|k| {
+                        std::thread::sleep(std::time::Duration::from_micros(100));
+                        k + i
+                    })
+                    .sum();
+                now.fetch_sub(1, Ordering::SeqCst);
+                sum
+            },
+            |_| {
+                seen += 1;
+                ControlFlow::Continue(())
+            },
+        );
+        assert_eq!(seen, 40);
+        assert!(most.load(Ordering::SeqCst) <= 2, "{most:?}");
     }
 
     #[test]

@@ -57,7 +57,7 @@ pub(super) fn run(run: &Run<'_>, paths: &[PathBuf], format: Format, jobs: usize)
         |(shown, config, path)| -> Result<Vec<CaseReport>, String> {
             let config = config?;
             let source = files::read(&path)?;
-            let checked = analysis::check(&source.text, &config, &SolveCache::new());
+            let checked = analysis::check_in_parallel(&source.text, &config, &SolveCache::new());
             let index = LineIndex::new(&source.text);
             Ok(checked
                 .analysis

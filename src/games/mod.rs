@@ -294,8 +294,20 @@ pub trait Game {
     /// Reads a whole judge input file.
     fn read_judge(text: &str) -> Result<Vec<Self::Board>, JudgeError>;
 
+    /// The opening of a judge input file of `tests` tests (empty where the format has none).
+    fn judge_header(tests: usize) -> String;
+
+    /// One test of a judge input file, appended to `out`.
+    fn write_judge_test(board: &Self::Board, out: &mut String);
+
     /// Writes boards as one judge input file (the caller keeps within `max_tests_per_file`).
-    fn write_judge(boards: &[Self::Board]) -> String;
+    fn write_judge(boards: &[Self::Board]) -> String {
+        let mut out = Self::judge_header(boards.len());
+        for board in boards {
+            Self::write_judge_test(board, &mut out);
+        }
+        out
+    }
 
     /// The whole judge run: input text to output text (one line per answered test,
     /// newline-terminated) and the tests left unanswered. Malformed input is an error and
@@ -472,6 +484,12 @@ impl GameId {
         }
     }
 
+    /// The opening of a judge input file of `tests` tests of this game (see
+    /// [`Game::judge_header`]).
+    pub fn judge_header(self, tests: usize) -> String {
+        with_game!(self, G => G::judge_header(tests))
+    }
+
     /// The explanation of a diagnostic code owned by this game.
     pub fn explain(self, code: &str) -> Option<&'static str> {
         self.spec()
@@ -501,6 +519,12 @@ impl AnyBoard {
 
     pub fn largest_side(&self) -> usize {
         with_board!(self, G, b => G::largest_side(b))
+    }
+
+    /// This board as one test of its game's judge input, appended to `out` (the file's
+    /// opening is [`GameId::judge_header`]).
+    pub fn write_judge_test(&self, out: &mut String) {
+        with_board!(self, G, b => G::write_judge_test(b, out));
     }
 
     /// Boards one shrink step smaller, in the game's fixed order (see [`Game::smaller`]).

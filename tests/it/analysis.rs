@@ -281,3 +281,39 @@ mod examples {
         );
     }
 }
+
+#[test]
+fn cases_solved_in_parallel_give_the_same_verdicts_and_report_in_case_order() {
+    let examples = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("examples");
+    let mut text: String = ["zgame", "race", "chess", "tetris", "strings", "mistakes"]
+        .iter()
+        .map(|name| {
+            std::fs::read_to_string(examples.join(format!("{name}.board"))).expect("example")
+        })
+        .collect::<Vec<_>>()
+        .join("\n");
+    text.push_str(&format!("\n{FILE}"));
+    let config = Config::default();
+    let one = analysis::check(&text, &config, &SolveCache::new());
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(4)
+        .build()
+        .expect("pool");
+    let cache = SolveCache::new();
+    let many = pool.install(|| analysis::check_in_parallel(&text, &config, &cache));
+    assert!(one.verdicts.len() > 20, "{}", one.verdicts.len());
+    // The verdicts without the time each solve took.
+    let facts = |checked: &analysis::Checked| -> Vec<String> {
+        checked
+            .verdicts
+            .iter()
+            .map(|v| match v.as_deref() {
+                Some(analysis::Verdict::Solved { solution, .. }) => format!("{solution:?}"),
+                other => format!("{other:?}"),
+            })
+            .collect()
+    };
+    assert_eq!(facts(&one), facts(&many));
+    assert_eq!(one.diagnostics, many.diagnostics);
+    assert!(many.diagnostics.iter().any(|d| d.code == "E210"));
+}

@@ -141,36 +141,38 @@ fn export_and_validate_are_the_same_whatever_the_jobs() {
     for name in ["a-mistakes.board", "h-copy.board", "z-bytes.board"] {
         fs::remove_file(dir.path().join(name)).expect("remove");
     }
-    let mut exported = Vec::new();
-    for jobs in ["1", "4"] {
-        let out_dir = format!("out{jobs}");
-        let out = boardls_in(
-            dir.path(),
-            &[
-                "export", "--jobs", jobs, "--layout", "kattis", "--out", &out_dir, ".",
-            ],
-            None,
-        );
-        assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
-        exported.push((
-            stderr(&out).replace(&out_dir, "OUT"),
-            tree(&dir.path().join(&out_dir)),
-        ));
+    for layout in ["flat", "kattis"] {
+        let mut exported = Vec::new();
+        for jobs in ["1", "4"] {
+            let out_dir = format!("{layout}{jobs}");
+            let out = boardls_in(
+                dir.path(),
+                &[
+                    "export", "--jobs", jobs, "--layout", layout, "--out", &out_dir, ".",
+                ],
+                None,
+            );
+            assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+            exported.push((
+                stderr(&out).replace(&out_dir, "OUT"),
+                tree(&dir.path().join(&out_dir)),
+            ));
+        }
+        assert_eq!(exported[0], exported[1], "{layout}");
+        assert!(exported[0].1.len() > 10, "{:?}", exported[0].0);
     }
-    assert_eq!(exported[0], exported[1]);
-    assert!(exported[0].1.len() > 10, "{:?}", exported[0].0);
-    let out = same_whatever_the_jobs(dir.path(), &["validate", "--tests", "out1"]);
+    let exported = tree(&dir.path().join("kattis1"));
+    let out = same_whatever_the_jobs(dir.path(), &["validate", "--tests", "kattis1"]);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     // A wrong answer: both stop at the same test with the same table.
-    let (ans, _) = exported[0]
-        .1
+    let (ans, _) = exported
         .iter()
         .find(|(path, _)| Path::new(path).extension().is_some_and(|e| e == "ans"))
         .expect("an answer file");
-    let ans = dir.path().join("out1").join(ans);
+    let ans = dir.path().join("kattis1").join(ans);
     let text = fs::read_to_string(&ans).expect("an answer file");
     fs::write(&ans, format!("x{text}")).expect("write");
-    let out = same_whatever_the_jobs(dir.path(), &["validate", "--tests", "out1"]);
+    let out = same_whatever_the_jobs(dir.path(), &["validate", "--tests", "kattis1"]);
     assert_eq!(
         out.status.code(),
         Some(1),
@@ -189,4 +191,49 @@ fn export_errors_are_the_same_whatever_the_jobs() {
         "{}",
         stderr(&out)
     );
+}
+
+#[test]
+fn the_cases_of_one_large_file_give_the_same_output_whatever_the_jobs() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let out = boardls_in(
+        dir.path(),
+        &[
+            "gen", "zgame", "--size", "40", "--count", "50", "--seed", "9",
+        ],
+        None,
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    // Some wrong answers, so that findings come from cases all through the file.
+    let text = String::from_utf8_lossy(&out.stdout)
+        .replace("expect = yes no no", "expect = no no no")
+        .replace("expect = no no yes", "expect = yes yes yes");
+    fs::write(dir.path().join("big.board"), &text).expect("write");
+    let checked = same_whatever_the_jobs(dir.path(), &["check", "--color", "never", "."]);
+    let stdout = String::from_utf8_lossy(&checked.stdout);
+    assert!(stdout.matches("E210").count() > 5, "{stdout}");
+    let solved = same_whatever_the_jobs(dir.path(), &["solve", "--output-format", "json", "."]);
+    assert!(
+        String::from_utf8_lossy(&solved.stdout)
+            .matches("\"mismatch\"")
+            .count()
+            > 5,
+        "{}",
+        String::from_utf8_lossy(&solved.stdout)
+    );
+    let right = String::from_utf8_lossy(&out.stdout).into_owned();
+    fs::write(dir.path().join("big.board"), right).expect("write");
+    let mut exported = Vec::new();
+    for jobs in ["1", "4"] {
+        let out_dir = format!("out{jobs}");
+        let out = boardls_in(
+            dir.path(),
+            &["export", "--jobs", jobs, "--out", &out_dir, "big.board"],
+            None,
+        );
+        assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+        exported.push(tree(&dir.path().join(&out_dir)));
+    }
+    assert_eq!(exported[0], exported[1]);
+    assert_eq!(exported[0].len(), 3, "01.in, 01.ans, tests.json");
 }

@@ -17,12 +17,19 @@ pub(super) fn read_judge(text: &str) -> Result<Vec<ChessBoard>, JudgeError> {
     Ok(boards)
 }
 
-pub(super) fn write_judge(boards: &[ChessBoard]) -> String {
-    let mut out = format!("{}\n", boards.len());
-    for b in boards {
-        out.push_str(&format!("{} {} {}\n", b.piece.number(), b.rows, b.cols));
-    }
-    out
+/// The opening of a judge input of `tests` queries: their count.
+pub(super) fn header(tests: usize) -> String {
+    format!("{tests}\n")
+}
+
+/// One query of a judge input: piece, rows, columns.
+pub(super) fn write_test(board: &ChessBoard, out: &mut String) {
+    out.push_str(&format!(
+        "{} {} {}\n",
+        board.piece.number(),
+        board.rows,
+        board.cols
+    ));
 }
 
 /// Every query has an answer: the closed forms hold for every side the reader accepts.

@@ -222,8 +222,12 @@ impl Game for Chess {
         judge::read_judge(text)
     }
 
-    fn write_judge(boards: &[ChessBoard]) -> String {
-        judge::write_judge(boards)
+    fn judge_header(tests: usize) -> String {
+        judge::header(tests)
+    }
+
+    fn write_judge_test(board: &ChessBoard, out: &mut String) {
+        judge::write_test(board, out);
     }
 
     fn judge(text: &str, _budget: &Budget) -> Result<JudgeRun, JudgeError> {

@@ -18,17 +18,19 @@ pub(super) fn read_judge(text: &str) -> Result<Vec<RaceBoard>, JudgeError> {
     Ok(boards)
 }
 
-pub(super) fn write_judge(boards: &[RaceBoard]) -> String {
-    let mut out = format!("{}\n", boards.len());
-    for board in boards {
-        let grid = &board.grid;
-        out.push_str(&format!("{}\n", grid.rows));
-        for row in grid.row_strings() {
-            out.push_str(&row);
-            out.push('\n');
-        }
+/// The opening of a judge input of `tests` tests: their count.
+pub(super) fn header(tests: usize) -> String {
+    format!("{tests}\n")
+}
+
+/// One test of a judge input: `n`, then its rows.
+pub(super) fn write_test(board: &RaceBoard, out: &mut String) {
+    let grid = &board.grid;
+    out.push_str(&format!("{}\n", grid.rows));
+    for row in grid.row_strings() {
+        out.push_str(&row);
+        out.push('\n');
     }
-    out
 }
 
 /// One test of a judge input: `n`, then n rows of n cells.

@@ -298,8 +298,12 @@ impl Game for Race {
         judge::read_judge(text)
     }
 
-    fn write_judge(boards: &[RaceBoard]) -> String {
-        judge::write_judge(boards)
+    fn judge_header(tests: usize) -> String {
+        judge::header(tests)
+    }
+
+    fn write_judge_test(board: &RaceBoard, out: &mut String) {
+        judge::write_test(board, out);
     }
 
     fn to_case(board: &RaceBoard) -> CaseBody {

@@ -41,14 +41,15 @@ pub(super) fn read_judge(text: &str) -> Result<Vec<Grid>, JudgeError> {
 
 /// The judge format gives only n, so a non-square board (W701) is written with n = its row
 /// count and does not read back; the caller keeps to one board per file.
-pub(super) fn write_judge(boards: &[Grid]) -> String {
-    let Some(grid) = boards.first() else {
-        return String::new();
-    };
-    let mut out = format!("{}\n", grid.rows);
+pub(super) fn write_test(grid: &Grid, out: &mut String) {
+    out.push_str(&format!("{}\n", grid.rows));
     for row in grid.row_strings() {
         out.push_str(&row);
         out.push('\n');
     }
-    out
+}
+
+/// The opening of a judge input: nothing, a file holds one test.
+pub(super) fn header(_tests: usize) -> String {
+    String::new()
 }

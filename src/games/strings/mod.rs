@@ -146,8 +146,21 @@ impl Game for Strings {
         judge::read_judge(text)
     }
 
+    fn judge_header(tests: usize) -> String {
+        judge::header(tests)
+    }
+
+    fn write_judge_test(board: &Grid, out: &mut String) {
+        judge::write_test(board, out);
+    }
+
+    /// One test a file: only the first board is written.
     fn write_judge(boards: &[Grid]) -> String {
-        judge::write_judge(boards)
+        let mut out = judge::header(boards.len().min(1));
+        if let Some(first) = boards.first() {
+            judge::write_test(first, &mut out);
+        }
+        out
     }
 
     fn to_case(board: &Grid) -> CaseBody {

@@ -64,15 +64,16 @@ pub(super) fn read_judge(text: &str) -> Result<Vec<Grid>, JudgeError> {
     Ok(boards)
 }
 
-/// The boards as the original reads them, one row a line.
-pub(super) fn write_judge(boards: &[Grid]) -> String {
-    let mut out = String::new();
-    for b in boards {
-        out.push_str(&format!("{} {}\n", b.rows, b.cols));
-        for row in b.row_strings() {
-            out.push_str(&row);
-            out.push('\n');
-        }
+/// The opening of a judge input: nothing, the original reads boards to the end of the input.
+pub(super) fn header(_tests: usize) -> String {
+    String::new()
+}
+
+/// One board as the original reads it: its size, then one row a line.
+pub(super) fn write_test(board: &Grid, out: &mut String) {
+    out.push_str(&format!("{} {}\n", board.rows, board.cols));
+    for row in board.row_strings() {
+        out.push_str(&row);
+        out.push('\n');
     }
-    out
 }

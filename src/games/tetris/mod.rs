@@ -181,8 +181,12 @@ impl Game for Tetris {
         judge::read_judge(text)
     }
 
-    fn write_judge(boards: &[Grid]) -> String {
-        judge::write_judge(boards)
+    fn judge_header(tests: usize) -> String {
+        judge::header(tests)
+    }
+
+    fn write_judge_test(board: &Grid, out: &mut String) {
+        judge::write_test(board, out);
     }
 
     fn to_case(board: &Grid) -> CaseBody {

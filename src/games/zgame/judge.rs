@@ -31,19 +31,19 @@ pub(super) fn read_judge(text: &str) -> Result<Vec<Grid>, JudgeError> {
     Ok(boards)
 }
 
-pub(super) fn write_judge(boards: &[Grid]) -> String {
-    let size: usize = boards.iter().map(|g| g.cells.len() + g.rows + 16).sum();
-    let mut out = String::with_capacity(size + 8);
-    out.push_str(&boards.len().to_string());
-    out.push('\n');
-    for grid in boards {
-        out.push_str(&format!("{} {}\n", grid.rows, grid.cols));
-        for row in grid.row_strings() {
-            out.push_str(&row);
-            out.push('\n');
-        }
+/// The opening of a judge input of `tests` tests: their count T.
+pub(super) fn header(tests: usize) -> String {
+    format!("{tests}\n")
+}
+
+/// One test of a judge input: `n m`, then its rows.
+pub(super) fn write_test(grid: &Grid, out: &mut String) {
+    out.reserve(grid.cells.len() + grid.rows + 16);
+    out.push_str(&format!("{} {}\n", grid.rows, grid.cols));
+    for row in grid.row_strings() {
+        out.push_str(&row);
+        out.push('\n');
     }
-    out
 }
 
 /// Reads and answers test by test; a test is unsolved exactly when `answer` would refuse it.

@@ -223,8 +223,12 @@ impl Game for Zgame {
         judge::read_judge(text)
     }
 
-    fn write_judge(boards: &[Grid]) -> String {
-        judge::write_judge(boards)
+    fn judge_header(tests: usize) -> String {
+        judge::header(tests)
+    }
+
+    fn write_judge_test(board: &Grid, out: &mut String) {
+        judge::write_test(board, out);
     }
 
     fn judge(text: &str, budget: &Budget) -> Result<JudgeRun, JudgeError> {
