@@ -77,7 +77,7 @@ pub(super) fn run(args: GenArgs, config: &Config) -> u8 {
     };
     match generate(&opts, config) {
         Ok(text) => {
-            print!("{text}");
+            super::output::print(&text);
             EXIT_OK
         }
         Err(e) => {

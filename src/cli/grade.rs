@@ -98,7 +98,7 @@ pub(super) fn run_all(dir: &Path, command: &[String], options: &Options) -> u8 {
     };
     if options.json {
         match serde_json::to_string_pretty(&report) {
-            Ok(json) => println!("{json}"),
+            Ok(json) => super::output::print(&format!("{json}\n")),
             Err(e) => {
                 eprintln!("boardls: {e}");
                 return EXIT_UNUSABLE;
@@ -122,8 +122,12 @@ pub(super) fn run_all(dir: &Path, command: &[String], options: &Options) -> u8 {
                 t.detail.clone(),
             ]);
         }
-        print!("{}", table(&rows));
-        println!("{}/{} test(s) OK", report.ok, report.total);
+        super::output::print(&format!(
+            "{}{}/{} test(s) OK\n",
+            table(&rows),
+            report.ok,
+            report.total
+        ));
     }
     if report.ok == report.total {
         EXIT_OK

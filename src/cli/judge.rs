@@ -5,7 +5,6 @@ use boardls::analysis;
 use boardls::authoring::case_text;
 use boardls::config::Config;
 use boardls::games::GameId;
-use std::io::Write;
 use std::path::Path;
 
 pub(super) fn run(game: GameId, file: Option<&Path>, config: &Config) -> u8 {
@@ -23,14 +22,7 @@ pub(super) fn run(game: GameId, file: Option<&Path>, config: &Config) -> u8 {
             return EXIT_UNUSABLE;
         }
     };
-    let mut stdout = std::io::stdout().lock();
-    if stdout
-        .write_all(run.output.as_bytes())
-        .and_then(|()| stdout.flush())
-        .is_err()
-    {
-        return EXIT_UNUSABLE;
-    }
+    super::output::print(&run.output);
     for (test, why) in &run.unsolved {
         eprintln!("boardls: test {test}: {why}; its answer is missing from the output");
     }
@@ -80,7 +72,7 @@ pub(super) fn import(game: GameId, file: Option<&Path>, expect: bool, config: &C
         out.push('\n');
         out.push_str(&case_text(game, &name, &board.to_case(), answer.as_deref()));
     }
-    print!("{out}");
+    super::output::print(&out);
     status
 }
 

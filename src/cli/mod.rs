@@ -702,7 +702,9 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
             Command::Explain { code, list } => explain::run(code.as_deref(), list),
             Command::Completions { shell } => {
                 let mut command = Cli::command();
-                clap_complete::generate(shell, &mut command, "boardls", &mut std::io::stdout());
+                let mut script = Vec::new();
+                clap_complete::generate(shell, &mut command, "boardls", &mut script);
+                output::print(&String::from_utf8_lossy(&script));
                 EXIT_OK
             }
             Command::Man => {

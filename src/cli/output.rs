@@ -53,6 +53,12 @@ impl Printer {
     }
 }
 
+/// Writes `text` to standard output at once, quietly when the reader has gone: for commands
+/// that print one finished text rather than stream.
+pub(super) fn print(text: &str) {
+    Printer::stdout().print(text);
+}
+
 impl Drop for Printer {
     fn drop(&mut self) {
         self.flush();

@@ -69,7 +69,7 @@ pub(super) fn run(
             eprintln!("boardls: {}: {e}", file.display());
             return EXIT_UNUSABLE;
         }
-        println!("{}", file.display());
+        super::output::print(&format!("{}\n", file.display()));
     }
     EXIT_OK
 }

@@ -135,21 +135,18 @@ pub(super) fn run(args: &StressArgs, config: &Config) -> u8 {
         .as_ref()
         .map(|_| reproduce_lines(args, files.as_ref().map(|(_, input)| input.as_path())));
     if args.json {
-        println!(
-            "{}",
+        super::output::print(&format!(
+            "{}\n",
             json_report(game, &outcome, reproduce.as_deref(), elapsed, &args.command)
-        );
+        ));
     } else {
-        print!(
-            "{}",
-            human_report(
-                game,
-                &outcome,
-                reproduce.as_deref(),
-                elapsed,
-                files.is_some()
-            )
-        );
+        super::output::print(&human_report(
+            game,
+            &outcome,
+            reproduce.as_deref(),
+            elapsed,
+            files.is_some(),
+        ));
     }
     if outcome.failures.is_empty() {
         EXIT_OK

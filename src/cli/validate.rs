@@ -2,7 +2,7 @@
 //! files or stdin, or a whole exported test folder (`--tests DIR`: every input validated, every
 //! answer judged again).
 
-use super::{EXIT_ERRORS, EXIT_OK, EXIT_UNUSABLE, files, pipeline};
+use super::{EXIT_ERRORS, EXIT_OK, EXIT_UNUSABLE, files, output, pipeline};
 use boardls::analysis;
 use boardls::authoring::validate::validate as validate_input;
 use boardls::config::Config;
@@ -36,9 +36,9 @@ pub(super) fn run(game: GameId, inputs: &[PathBuf]) -> u8 {
             }
         };
         match validate_input(game, &text) {
-            Ok(n) => println!("{name}: valid {game} input, {n} test(s)"),
+            Ok(n) => output::print(&format!("{name}: valid {game} input, {n} test(s)\n")),
             Err(e) => {
-                println!("{name}:{}: invalid: {}", e.line, e.reason);
+                output::print(&format!("{name}:{}: invalid: {}\n", e.line, e.reason));
                 status = EXIT_ERRORS;
             }
         }
@@ -125,15 +125,15 @@ pub(super) fn run_tests(dir: &Path, config: &Config, jobs: usize) -> u8 {
             }
         },
     );
-    print!("{}", table(&rows));
+    output::print(&table(&rows));
     if let Some(why) = failure {
-        println!("failed: {why}");
+        output::print(&format!("failed: {why}\n"));
         return EXIT_ERRORS;
     }
-    println!(
-        "{} test(s), {cases} case(s): every input valid, every answer confirmed",
+    output::print(&format!(
+        "{} test(s), {cases} case(s): every input valid, every answer confirmed\n",
         index.tests.len()
-    );
+    ));
     EXIT_OK
 }
 

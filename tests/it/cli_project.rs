@@ -436,6 +436,7 @@ fn a_closed_pipe_ends_quietly() {
     for args in [
         &["solve", "many.board"][..],
         &["check", "--output-format", "json", "--suite", "many.board"],
+        &["gen", "zgame", "--count", "50", "--size", "100"],
     ] {
         let mut child = Command::new(env!("CARGO_BIN_EXE_boardls"))
             .args(args)
@@ -452,6 +453,40 @@ fn a_closed_pipe_ends_quietly() {
             .read_exact(&mut first)
             .expect("some output");
         // The reader is gone (the pipe dropped above), as after `| head -c 16`.
+        let out = child.wait_with_output().expect("finishes");
+        assert_eq!(
+            out.status.code(),
+            Some(0),
+            "{args:?}: {}",
+            text(&out.stderr)
+        );
+        assert_eq!(text(&out.stderr), "", "{args:?}");
+    }
+}
+
+#[test]
+fn a_pipe_closed_before_any_output_ends_quietly() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    fs::write(
+        dir.path().join("sample.in"),
+        "2\n3 3\n..B\n..B\nBB.\n1 3\n...\n",
+    )
+    .expect("write");
+    // Outputs smaller than a pipe's buffer fail to be written only when the reader has gone
+    // first, as here: the pipe is closed before the command writes anything.
+    for args in [
+        &["judge", "zgame", "sample.in"][..],
+        &["completions", "bash"],
+        &["explain", "E210"],
+    ] {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_boardls"))
+            .args(args)
+            .current_dir(dir.path())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("starts");
+        drop(child.stdout.take());
         let out = child.wait_with_output().expect("finishes");
         assert_eq!(
             out.status.code(),
