@@ -299,15 +299,16 @@ pub fn check(text: &str, config: &Config, cache: &SolveCache) -> Checked {
     checked(text, analysis, verdicts, config)
 }
 
-/// [`check`] with the cases solved on the current rayon pool (the batch commands' pool of
-/// `--jobs` threads), so that one large file uses every core; the same verdicts in case order.
+/// [`check`] for the batch commands: the cases solved on the current rayon pool (the `--jobs`
+/// threads), so that one large file uses every core, and without cell maps, which only the
+/// editor reads; the same verdicts otherwise, in case order.
 pub fn check_in_parallel(text: &str, config: &Config, cache: &SolveCache) -> Checked {
     use rayon::prelude::*;
     let analysis = analyse_in_parallel(text, config);
     let verdicts: Vec<Option<Arc<Verdict>>> = analysis
         .cases
         .par_iter()
-        .map(|case| cache.solve(case, &budget(config)).map(|(v, _)| v))
+        .map(|case| cache.solve_without_cells(case, &budget(config)))
         .collect();
     checked(text, analysis, verdicts, config)
 }

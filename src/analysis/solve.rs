@@ -55,6 +55,17 @@ pub(crate) fn solve_case(case: &CaseAnalysis, budget: &Budget) -> Option<Verdict
     })
 }
 
+/// Solves a validated case for a batch command, which reads answers and words only: the
+/// per-cell map (the editor's colours, cell hovers and pictures; for a large board larger than
+/// the board itself) is dropped at once, so a file's verdicts hold no more than their words.
+pub(crate) fn solve_case_without_cells(case: &CaseAnalysis, budget: &Budget) -> Option<Verdict> {
+    let mut verdict = solve_case(case, budget)?;
+    if let Verdict::Solved { solution, .. } = &mut verdict {
+        solution.cells = None;
+    }
+    Some(verdict)
+}
+
 pub(crate) fn panic_message(panic: &Box<dyn std::any::Any + Send>) -> String {
     if let Some(s) = panic.downcast_ref::<&str>() {
         (*s).to_string()
@@ -305,12 +316,32 @@ impl SolveCache {
     /// The cached verdict, or a new one from the solver (then cached). The flag says whether
     /// the solver ran.
     pub fn solve(&self, case: &CaseAnalysis, budget: &Budget) -> Option<(Arc<Verdict>, bool)> {
+        self.solve_by(case, budget, solve_case)
+    }
+
+    /// As [`SolveCache::solve`], without cell maps ([`solve_case_without_cells`]): a cache
+    /// used this way serves batch commands only.
+    pub(crate) fn solve_without_cells(
+        &self,
+        case: &CaseAnalysis,
+        budget: &Budget,
+    ) -> Option<Arc<Verdict>> {
+        self.solve_by(case, budget, solve_case_without_cells)
+            .map(|(verdict, _)| verdict)
+    }
+
+    fn solve_by(
+        &self,
+        case: &CaseAnalysis,
+        budget: &Budget,
+        solver: fn(&CaseAnalysis, &Budget) -> Option<Verdict>,
+    ) -> Option<(Arc<Verdict>, bool)> {
         case.board.as_ref()?;
         if let Some(v) = self.get(case.content_key) {
             return Some((v, false));
         }
         self.runs.fetch_add(1, Ordering::Relaxed);
-        let verdict = Arc::new(solve_case(case, budget)?);
+        let verdict = Arc::new(solver(case, budget)?);
         self.insert(case.content_key, verdict.clone());
         Some((verdict, true))
     }

@@ -302,18 +302,31 @@ fn cases_solved_in_parallel_give_the_same_verdicts_and_report_in_case_order() {
     let cache = SolveCache::new();
     let many = pool.install(|| analysis::check_in_parallel(&text, &config, &cache));
     assert!(one.verdicts.len() > 20, "{}", one.verdicts.len());
-    // The verdicts without the time each solve took.
+    // The verdicts without the time each solve took, nor the cell maps, which the batch
+    // commands' check leaves out.
     let facts = |checked: &analysis::Checked| -> Vec<String> {
         checked
             .verdicts
             .iter()
             .map(|v| match v.as_deref() {
-                Some(analysis::Verdict::Solved { solution, .. }) => format!("{solution:?}"),
+                Some(analysis::Verdict::Solved { solution, .. }) => format!(
+                    "{} | {} | {} | {} | {}",
+                    solution.answer, solution.verdict, solution.lens, solution.why, solution.nodes
+                ),
                 other => format!("{other:?}"),
             })
             .collect()
     };
     assert_eq!(facts(&one), facts(&many));
+    let maps = |checked: &analysis::Checked| {
+        checked
+            .verdicts
+            .iter()
+            .filter_map(|v| v.as_deref()?.solution()?.cells.as_ref())
+            .count()
+    };
+    assert!(maps(&one) > 10, "the editor's check keeps cell maps");
+    assert_eq!(maps(&many), 0, "the batch check drops them");
     assert_eq!(one.diagnostics, many.diagnostics);
     assert!(many.diagnostics.iter().any(|d| d.code == "E210"));
 }
