@@ -6,7 +6,7 @@
 //! server's export write here.
 
 use crate::analysis::{Checked, Verdict};
-use crate::games::{AnyBoard, GameId};
+use crate::games::GameId;
 use crate::span::LineIndex;
 use serde::Serialize;
 use std::collections::BTreeMap;
@@ -69,7 +69,10 @@ struct Index {
 
 /// One solved case, ready to be written.
 pub struct Item {
-    pub board: AnyBoard,
+    pub game: GameId,
+    /// The case as one test of its game's judge input (the file's header apart), written where
+    /// the case was solved, so that the writer, which runs in input order, only appends.
+    pub input: String,
     pub answer: String,
     pub origin: Origin,
     pub group: Option<String>,
@@ -106,8 +109,11 @@ pub fn solved_items(file: &str, text: &str, checked: &Checked, defaults: &Defaul
         };
         let labels = parsed.labels(i);
         let sample = labels.sample || defaults.sample;
+        let mut input = String::new();
+        board.write_judge_test(&mut input);
         items.push(Item {
-            board: board.clone(),
+            game: board.game(),
+            input,
             answer: solution.answer.clone(),
             origin: Origin {
                 file: file.to_string(),
@@ -205,7 +211,7 @@ impl SuiteWriter {
 
     /// Writes one case to its test: the next of its game and partition with room for it.
     pub fn add(&mut self, item: Item) -> Result<(), String> {
-        let game = item.board.game();
+        let game = item.game;
         let per_file = game.spec().max_tests_per_file.max(1);
         let key = (item.sample, item.group);
         let parts = self.games.entry(game).or_default();
@@ -229,9 +235,7 @@ impl SuiteWriter {
         let test = tests.last_mut().expect("a test with room is there");
         test.cases.push(item.origin);
         let (id, header) = (test.id, fresh.then(|| test.header.clone()));
-        let mut input = String::new();
-        item.board.write_judge_test(&mut input);
-        self.append(id, header.as_deref(), &input, &item.answer)
+        self.append(id, header.as_deref(), &item.input, &item.answer)
             .map_err(|e| format!("{}: {e}", self.part(id, "in").display()))
     }
 
@@ -498,15 +502,19 @@ fn swap_into_place(staging: &Path, out: &Path) -> io::Result<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::analysis::{self, SolveCache};
+    use crate::analysis::{self, SolveCache, Verdict};
     use crate::config::Config;
+    use crate::games::AnyBoard;
+
+    /// Cases with their boards.
+    type Chunk = Vec<(Item, AnyBoard)>;
 
     /// The folder as the export wrote it before it streamed: every case in memory, each test's
     /// input written whole by `write_judge`. The streaming writer must match it byte for byte.
-    fn reference(items: Vec<Item>, dir: &Path, layout: Layout) -> usize {
-        let mut by_game: BTreeMap<GameId, Vec<Item>> = BTreeMap::new();
-        for item in items {
-            by_game.entry(item.board.game()).or_default().push(item);
+    fn reference(cases: Chunk, dir: &Path, layout: Layout) -> usize {
+        let mut by_game: BTreeMap<GameId, Vec<(Item, AnyBoard)>> = BTreeMap::new();
+        for (item, board) in cases {
+            by_game.entry(board.game()).or_default().push((item, board));
         }
         let several = by_game.len() > 1;
         let mut index = Index {
@@ -520,16 +528,16 @@ mod tests {
                 PathBuf::new()
             };
             let per_file = game.spec().max_tests_per_file.max(1);
-            let mut parts: Vec<(Part, Vec<Item>)> = Vec::new();
-            for item in items {
-                let key = (item.sample, item.group.clone());
+            let mut parts: Vec<(Part, Vec<(Item, AnyBoard)>)> = Vec::new();
+            for case in items {
+                let key = (case.0.sample, case.0.group.clone());
                 match parts.iter_mut().find(|(k, _)| *k == key) {
-                    Some((_, list)) => list.push(item),
-                    None => parts.push((key, vec![item])),
+                    Some((_, list)) => list.push(case),
+                    None => parts.push((key, vec![case])),
                 }
             }
             parts.sort_by_key(|((sample, group), _)| (!sample, group.is_some()));
-            let mut tests: Vec<(PathBuf, bool, Option<String>, Vec<Item>)> = Vec::new();
+            let mut tests: Vec<(PathBuf, bool, Option<String>, Chunk)> = Vec::new();
             for ((sample, group), items) in parts {
                 let folder = match layout {
                     Layout::Flat => game_dir.clone(),
@@ -541,7 +549,7 @@ mod tests {
                 };
                 let mut items = items.into_iter().peekable();
                 while items.peek().is_some() {
-                    let chunk: Vec<Item> = items.by_ref().take(per_file).collect();
+                    let chunk: Chunk = items.by_ref().take(per_file).collect();
                     tests.push((folder.clone(), sample, group.clone(), chunk));
                 }
             }
@@ -558,10 +566,10 @@ mod tests {
                     .join(format!("{:0digits$}", *taken))
                     .to_string_lossy()
                     .into_owned();
-                let boards: Vec<AnyBoard> = chunk.iter().map(|it| it.board.clone()).collect();
+                let boards: Vec<AnyBoard> = chunk.iter().map(|(_, b)| b.clone()).collect();
                 let answers: String = chunk
                     .iter()
-                    .flat_map(|it| [it.answer.as_str(), "\n"])
+                    .flat_map(|(it, _)| [it.answer.as_str(), "\n"])
                     .collect();
                 fs::write(dir.join(format!("{test}.in")), game.write_judge(&boards)).expect("in");
                 fs::write(dir.join(format!("{test}.ans")), answers).expect("ans");
@@ -579,7 +587,7 @@ mod tests {
                     game,
                     group,
                     sample,
-                    cases: chunk.iter().map(|it| it.origin.clone()).collect(),
+                    cases: chunk.iter().map(|(it, _)| it.origin.clone()).collect(),
                 });
             }
         }
@@ -611,6 +619,11 @@ mod tests {
     /// several full tests and a short one in each of a sample, an ungrouped and two grouped
     /// partitions, interleaved so that tests are appended to out of order.
     fn suite_items() -> Vec<Item> {
+        suite_cases().into_iter().map(|(item, _)| item).collect()
+    }
+
+    /// [`suite_items`] with the board of each, for the reference writer.
+    fn suite_cases() -> Vec<(Item, AnyBoard)> {
         let mut sources: Vec<(String, String, Defaults)> = Vec::new();
         let examples = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples");
         let mut names: Vec<PathBuf> = fs::read_dir(&examples)
@@ -655,25 +668,34 @@ mod tests {
             },
         ));
         let config = Config::default();
-        let mut items = Vec::new();
+        let mut cases = Vec::new();
         for (name, text, defaults) in &sources {
             let checked = analysis::check(text, &config, &SolveCache::new());
-            items.extend(solved_items(name, text, &checked, defaults));
+            // The boards `solved_items` takes: the solved cases', in order.
+            let boards = checked
+                .analysis
+                .cases
+                .iter()
+                .zip(&checked.verdicts)
+                .filter(|(_, v)| matches!(v.as_deref(), Some(Verdict::Solved { .. })))
+                .filter_map(|(case, _)| case.board.clone());
+            let items = solved_items(name, text, &checked, defaults);
+            assert_eq!(items.len(), boards.clone().count());
+            cases.extend(items.into_iter().zip(boards));
         }
-        items
+        cases
     }
 
     #[test]
     fn the_streamed_folder_is_the_one_written_from_memory() {
         let items = suite_items();
-        let games: std::collections::BTreeSet<GameId> =
-            items.iter().map(|it| it.board.game()).collect();
+        let games: std::collections::BTreeSet<GameId> = items.iter().map(|it| it.game).collect();
         assert_eq!(games.len(), 5, "every game is exported");
         for layout in [Layout::Flat, Layout::Kattis] {
             let dir = tempfile::tempdir().expect("temp dir");
             let expected = dir.path().join("expected");
             fs::create_dir(&expected).expect("folder");
-            let expected_count = reference(suite_items(), &expected, layout);
+            let expected_count = reference(suite_cases(), &expected, layout);
             let out = dir.path().join("out");
             let count =
                 write_suite(suite_items(), &out, Overwrite::Never, layout).expect("written");
