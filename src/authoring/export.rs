@@ -67,6 +67,22 @@ struct Index {
     groups: Vec<GroupEntry>,
 }
 
+impl Index {
+    /// Lists a written test, and under its group when it has one.
+    fn record(&mut self, entry: TestEntry) {
+        if let Some(g) = &entry.group {
+            match self.groups.iter_mut().find(|e| e.name == *g) {
+                Some(group) => group.tests.push(entry.test.clone()),
+                None => self.groups.push(GroupEntry {
+                    name: g.clone(),
+                    tests: vec![entry.test.clone()],
+                }),
+            }
+        }
+        self.tests.push(entry);
+    }
+}
+
 /// One solved case, ready to be written.
 pub struct Item {
     pub game: GameId,
@@ -359,16 +375,7 @@ impl SuiteWriter {
                 let answers = dir.join(format!("{test}.ans"));
                 fs::rename(self.part(staged.id, "ans"), &answers)
                     .map_err(|e| format!("{}: {e}", answers.display()))?;
-                if let Some(g) = &group {
-                    match index.groups.iter_mut().find(|e| e.name == *g) {
-                        Some(entry) => entry.tests.push(test.clone()),
-                        None => index.groups.push(GroupEntry {
-                            name: g.clone(),
-                            tests: vec![test.clone()],
-                        }),
-                    }
-                }
-                index.tests.push(TestEntry {
+                index.record(TestEntry {
                     test,
                     game,
                     group,
@@ -573,16 +580,7 @@ mod tests {
                     .collect();
                 fs::write(dir.join(format!("{test}.in")), game.write_judge(&boards)).expect("in");
                 fs::write(dir.join(format!("{test}.ans")), answers).expect("ans");
-                if let Some(g) = &group {
-                    match index.groups.iter_mut().find(|e| e.name == *g) {
-                        Some(entry) => entry.tests.push(test.clone()),
-                        None => index.groups.push(GroupEntry {
-                            name: g.clone(),
-                            tests: vec![test.clone()],
-                        }),
-                    }
-                }
-                index.tests.push(TestEntry {
+                index.record(TestEntry {
                     test,
                     game,
                     group,

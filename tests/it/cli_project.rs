@@ -425,6 +425,29 @@ fn colour_follows_color_and_carets_follow_display_width() {
     );
 }
 
+/// `boardls ARGS` in `dir`, its output and errors piped to the test.
+fn spawn_piped(dir: &Path, args: &[&str]) -> std::process::Child {
+    Command::new(env!("CARGO_BIN_EXE_boardls"))
+        .args(args)
+        .current_dir(dir)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("starts")
+}
+
+/// The command, whose reader has gone, finished as if all had been read: status 0, no message.
+fn assert_ended_quietly(child: std::process::Child, args: &[&str]) {
+    let out = child.wait_with_output().expect("finishes");
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{args:?}: {}",
+        text(&out.stderr)
+    );
+    assert_eq!(text(&out.stderr), "", "{args:?}");
+}
+
 #[test]
 fn a_closed_pipe_ends_quietly() {
     let dir = tempfile::tempdir().expect("tempdir");
@@ -438,13 +461,7 @@ fn a_closed_pipe_ends_quietly() {
         &["check", "--output-format", "json", "--suite", "many.board"],
         &["gen", "zgame", "--count", "50", "--size", "100"],
     ] {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_boardls"))
-            .args(args)
-            .current_dir(dir.path())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .expect("starts");
+        let mut child = spawn_piped(dir.path(), args);
         let mut first = [0u8; 16];
         child
             .stdout
@@ -453,14 +470,7 @@ fn a_closed_pipe_ends_quietly() {
             .read_exact(&mut first)
             .expect("some output");
         // The reader is gone (the pipe dropped above), as after `| head -c 16`.
-        let out = child.wait_with_output().expect("finishes");
-        assert_eq!(
-            out.status.code(),
-            Some(0),
-            "{args:?}: {}",
-            text(&out.stderr)
-        );
-        assert_eq!(text(&out.stderr), "", "{args:?}");
+        assert_ended_quietly(child, args);
     }
 }
 
@@ -479,22 +489,9 @@ fn a_pipe_closed_before_any_output_ends_quietly() {
         &["completions", "bash"],
         &["explain", "E210"],
     ] {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_boardls"))
-            .args(args)
-            .current_dir(dir.path())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .expect("starts");
+        let mut child = spawn_piped(dir.path(), args);
         drop(child.stdout.take());
-        let out = child.wait_with_output().expect("finishes");
-        assert_eq!(
-            out.status.code(),
-            Some(0),
-            "{args:?}: {}",
-            text(&out.stderr)
-        );
-        assert_eq!(text(&out.stderr), "", "{args:?}");
+        assert_ended_quietly(child, args);
     }
 }
 
