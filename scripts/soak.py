@@ -3,7 +3,8 @@
 
 The real server (a `boardls lsp` process over stdio) with two documents open: a 500x500 zgame
 board and a file of 1000 mixed cases. N random single-cell edits (half on each document, a cell
-always changed to another letter) with a hover every 10 edits. Recorded: the server's resident
+always changed to another letter; on the board, a `.` made a letter and a letter made a `.` in
+turn, so its share of letters stays as generated) with a hover every 10 edits. Recorded: the server's resident
 memory (VmRSS) and its solve cache's bytes every 1000 edits, and the keystroke -> diagnostics
 latency of the board's edits (from `didChange` to the publish carrying the re-solved answer),
 as percentiles over the first and the last 1000 board edits.
@@ -219,13 +220,17 @@ def main():
                 edit(MIXED, line, col, cell)
             else:
                 # Never the first cell (it fixes the answer), never the cell just edited (that
-                # could restore a version whose diagnostics were already published).
+                # could restore a version whose diagnostics were already published). Board
+                # edits alternate between a `.` made a letter and a letter made a `.`, so the
+                # board keeps its share of letters and the last edits solve the same kind of
+                # board as the first.
+                to_letter = i % 4 == 1
                 while True:
                     r, c = rng.randrange(n), rng.randrange(n)
-                    if (r, c) != (0, 0) and (r, c) != last_big_cell:
+                    if (r, c) != (0, 0) and (r, c) != last_big_cell and (big_rows[r][c] == ".") == to_letter:
                         break
                 last_big_cell = (r, c)
-                cell = rng.choice([a for a in ".AB" if a != big_rows[r][c]])
+                cell = rng.choice("AB") if to_letter else "."
                 big_rows[r][c] = cell
                 sent = edit(BIG, r + 1, c, cell)
                 got = server.wait_publish(BIG, has_e210(versions[BIG]))
