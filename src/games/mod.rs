@@ -529,27 +529,22 @@ impl AnyBoard {
 
     /// Boards one shrink step smaller, in the game's fixed order (see [`Game::smaller`]).
     pub fn smaller(&self) -> Vec<AnyBoard> {
-        match self {
-            AnyBoard::Zgame(b) => zgame::Zgame::smaller(b)
-                .into_iter()
-                .map(AnyBoard::Zgame)
-                .collect(),
-            AnyBoard::Race(b) => race::Race::smaller(b)
-                .into_iter()
-                .map(AnyBoard::Race)
-                .collect(),
-            AnyBoard::Chess(b) => chess::Chess::smaller(b)
-                .into_iter()
-                .map(AnyBoard::Chess)
-                .collect(),
-            AnyBoard::Tetris(b) => tetris::Tetris::smaller(b)
-                .into_iter()
-                .map(AnyBoard::Tetris)
-                .collect(),
-            AnyBoard::Strings(b) => strings::Strings::smaller(b)
-                .into_iter()
-                .map(AnyBoard::Strings)
-                .collect(),
+        // `with_board!` cannot wrap the results back into their own variant.
+        macro_rules! smaller {
+            ($($variant:ident => $G:ty),*) => {
+                match self {
+                    $(AnyBoard::$variant(b) => {
+                        <$G>::smaller(b).into_iter().map(AnyBoard::$variant).collect()
+                    })*
+                }
+            };
         }
+        smaller!(
+            Zgame => zgame::Zgame,
+            Race => race::Race,
+            Chess => chess::Chess,
+            Tetris => tetris::Tetris,
+            Strings => strings::Strings
+        )
     }
 }
