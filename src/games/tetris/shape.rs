@@ -25,11 +25,20 @@ pub(crate) struct Small {
 }
 
 /// A connected part too wide for [`Small`]: sorted `row * w + col` of its cells.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct Big {
     pub h: u32,
     pub w: u32,
     pub cells: Box<[u32]>,
+    /// The hash of the fields above, made once: a wide part is looked up in the memo several
+    /// times, and hashing its cells each time cost more than the lookups.
+    hash: u64,
+}
+
+impl std::hash::Hash for Big {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        state.write_u64(self.hash);
+    }
 }
 
 /// A connected part in normal form; equal parts (up to translation, rotation and reflection)
@@ -450,6 +459,41 @@ const fn apart(a: (i64, i64), b: (i64, i64)) -> bool {
 // ---------------------------------------------------------------------------------------------
 // Cell lists, for parts too wide for 128 bits and for positions taken from the board.
 
+/// Keeps in `best` the least of its list and the row-major lists of the four images of a
+/// `h`×`w` part under the symmetries that keep the box (0–3 of [`apply`]), given its cells
+/// sorted row-major: a flip reverses the order of the rows or within each row, so no image
+/// needs sorting. `image` is scratch.
+fn least_mirror(sorted: &[Cell], h: u32, w: u32, best: &mut Vec<u32>, image: &mut Vec<u32>) {
+    let rows: Vec<&[Cell]> = sorted.chunk_by(|a, b| a.0 == b.0).collect();
+    for t in 0..4u8 {
+        image.clear();
+        let mut push_row = |row: &[Cell]| {
+            let index = |&cell: &Cell| {
+                let (r, c) = apply(t, cell, h, w);
+                r * w + c
+            };
+            if t & 1 == 0 {
+                image.extend(row.iter().map(index));
+            } else {
+                image.extend(row.iter().rev().map(index));
+            }
+        };
+        if t & 2 == 0 {
+            for row in &rows {
+                push_row(row);
+            }
+        } else {
+            for row in rows.iter().rev() {
+                push_row(row);
+            }
+        }
+        debug_assert!(image.is_sorted(), "image {t} comes out row-major");
+        if best.is_empty() || *image < *best {
+            std::mem::swap(best, image);
+        }
+    }
+}
+
 /// Membership of cells inside a box with a margin of two, so neighbour tests need no bounds.
 struct Dense {
     r0: u32,
@@ -568,36 +612,7 @@ fn canonical(cells: &[Cell]) -> Comp {
     if fits_small(h, w) {
         return Comp::Small(Rows::from_cells(&local, h, w).canonical());
     }
-    let mut best: Option<Big> = None;
-    for t in 0..8u8 {
-        let (th, tw) = dims(t, h, w);
-        if th > tw && h != w {
-            continue;
-        }
-        let mut idx: Vec<u32> = local
-            .iter()
-            .map(|&cell| {
-                let (r, c) = apply(t, cell, h, w);
-                r * tw + c
-            })
-            .collect();
-        idx.sort_unstable();
-        let cand = Big {
-            h: th,
-            w: tw,
-            cells: idx.into_boxed_slice(),
-        };
-        if best
-            .as_ref()
-            .is_none_or(|b| (cand.h, cand.w, &cand.cells) < (b.h, b.w, &b.cells))
-        {
-            best = Some(cand);
-        }
-    }
-    match best {
-        Some(big) => Comp::Big(Rc::new(big)),
-        None => Comp::Small(Small::new(0, 0, 0)),
-    }
+    Comp::Big(Rc::new(Big::least_image(local, h, w)))
 }
 
 /// A copy symmetry of a set of placements as it lies on the board (see
@@ -641,9 +656,140 @@ pub(crate) fn after_move(cells: &[Cell], m: Cell) -> Vec<Cell> {
         .collect()
 }
 
+/// The box of a wide part with a margin of two, one byte a cell, kept per thread: making a
+/// child of a wide part then allocates nothing but the child's own cell lists.
+struct Scratch {
+    /// 1 where the child has a placement (then 0 once its part is found).
+    grid: Vec<u8>,
+    /// The child's placements, row-major: grid index and cell.
+    kept: Vec<(usize, Cell)>,
+    /// Placements that have a twin in the child, as grid indices.
+    twins: Vec<usize>,
+    /// The part being found: grid index and cell.
+    part: Vec<(usize, Cell)>,
+}
+
+thread_local! {
+    static SCRATCH: std::cell::RefCell<Scratch> = const {
+        std::cell::RefCell::new(Scratch {
+            grid: Vec::new(),
+            kept: Vec::new(),
+            twins: Vec::new(),
+            part: Vec::new(),
+        })
+    };
+}
+
 impl Big {
+    /// The normal form of a connected, twin-free part of a `h`×`w` box too wide for [`Small`],
+    /// given at the origin: the least list of cells over the symmetries that put the shorter
+    /// side first (all eight for a square).
+    fn least_image(mut local: Vec<Cell>, h: u32, w: u32) -> Big {
+        let mut best = Vec::new();
+        let mut image = Vec::with_capacity(local.len());
+        if h <= w {
+            local.sort_unstable();
+            least_mirror(&local, h, w, &mut best, &mut image);
+        }
+        if h >= w {
+            for cell in &mut local {
+                *cell = (cell.1, cell.0);
+            }
+            local.sort_unstable();
+            least_mirror(&local, w, h, &mut best, &mut image);
+        }
+        let (h, w) = dims(if h <= w { 0 } else { 4 }, h, w);
+        let mut hasher = crate::games::tetris::engine::FxHasher::default();
+        std::hash::Hash::hash(&(h, w, &best), &mut hasher);
+        Big {
+            h,
+            w,
+            cells: best.into_boxed_slice(),
+            hash: std::hash::Hasher::finish(&hasher),
+        }
+    }
+
     fn cell(&self, i: u32) -> Cell {
         (i / self.w, i % self.w)
+    }
+
+    /// [`Comp::child`] of a wide part, equal to `normalise(&after_move(&cells, m))` (tested):
+    /// the part is twin-free and a move changes the closed neighbourhoods only within one step
+    /// of the placements it removes, so only placements within three steps of `m` can have
+    /// become twins, and only they are tested.
+    fn child(&self, m: Cell, out: &mut Vec<Comp>) {
+        SCRATCH.with_borrow_mut(|scratch| self.child_in(m, out, scratch));
+    }
+
+    fn child_in(&self, m: Cell, out: &mut Vec<Comp>, scratch: &mut Scratch) {
+        let (h, w) = (self.h as usize, self.w as usize);
+        let stride = w + 4;
+        let at = |(r, c): Cell| (r as usize + 2) * stride + c as usize + 2;
+        let offset = |(dr, dc): Offset| dr as isize * stride as isize + dc as isize;
+        let Scratch {
+            grid,
+            kept,
+            twins,
+            part,
+        } = scratch;
+        grid.clear();
+        grid.resize((h + 4) * stride, 0);
+        kept.clear();
+        // The cells are sorted, so rows are counted up instead of divided out.
+        let (mut row, mut row_start) = (0u32, 0u32);
+        for &i in &self.cells {
+            while i >= row_start + self.w {
+                row += 1;
+                row_start += self.w;
+            }
+            let v = (row, i - row_start);
+            if !king_adjacent_or_equal(v, m) {
+                grid[at(v)] = 1;
+                kept.push((at(v), v));
+            }
+        }
+        let has = |grid: &[u8], i: usize, o: Offset| grid[i.wrapping_add_signed(offset(o))] == 1;
+        twins.clear();
+        let (mr, mc) = (m.0 as usize, m.1 as usize);
+        for r in mr.saturating_sub(3)..(mr + 4).min(h) {
+            for c in mc.saturating_sub(3)..(mc + 4).min(w) {
+                let i = at((r as u32, c as u32));
+                if grid[i] == 1
+                    && TWIN_DIRS.iter().any(|&(d, delta)| {
+                        has(grid, i, d) && delta.iter().all(|&o| !has(grid, i, o))
+                    })
+                {
+                    twins.push(i);
+                }
+            }
+        }
+        for &i in twins.iter() {
+            grid[i] = 0;
+        }
+        // Parts in the order of their first placement, row-major, as `split_cells` finds them.
+        for &start in kept.iter() {
+            if grid[start.0] != 1 {
+                continue;
+            }
+            grid[start.0] = 0;
+            part.clear();
+            part.push(start);
+            let mut next = 0;
+            while let Some(&(i, v)) = part.get(next) {
+                next += 1;
+                for d in KING {
+                    let j = i.wrapping_add_signed(offset(d));
+                    if grid[j] == 1 {
+                        grid[j] = 0;
+                        // Set grid cells lie inside the box: the step stays non-negative.
+                        let u = ((i64::from(v.0) + d.0) as u32, (i64::from(v.1) + d.1) as u32);
+                        part.push((j, u));
+                    }
+                }
+            }
+            let cells: Vec<Cell> = part.iter().map(|&(_, v)| v).collect();
+            out.push(canonical(&cells));
+        }
     }
 
     fn contains(&self, (r, c): Cell) -> bool {
@@ -761,7 +907,7 @@ impl Comp {
     pub(crate) fn child(&self, m: Cell, out: &mut Vec<Comp>) {
         match self {
             Comp::Small(s) => s.child(m, out),
-            Comp::Big(_) => out.extend(normalise(&after_move(&self.cells(), m))),
+            Comp::Big(b) => b.child(m, out),
         }
     }
 
@@ -792,11 +938,13 @@ impl Comp {
                     degree_sum += d;
                 }
             }
-            Comp::Big(_) => {
-                let cells = self.cells();
-                let dense = Dense::new(&cells);
-                for &v in &cells {
-                    let d = KING.iter().filter(|&&o| dense.has(v, o)).count();
+            Comp::Big(b) => {
+                // Most parts have a placement of degree 3 among their first few: no table.
+                for v in b.cells.iter().map(|&i| b.cell(i)) {
+                    let d = KING
+                        .iter()
+                        .filter(|&&o| step(v, o).is_some_and(|u| b.contains(u)))
+                        .count();
                     if d > 2 {
                         return None;
                     }
@@ -896,6 +1044,78 @@ mod tests {
             from_list.sort();
             assert_eq!(from_bits, from_list, "seed {seed}");
         }
+    }
+
+    #[test]
+    fn a_wide_part_makes_its_children_as_the_plain_normal_form_does() {
+        let mut checked = 0;
+        for seed in 0..60u64 {
+            let (h, w) = (12 + (seed % 7) as u32, 13 + (seed / 7 % 9) as u32);
+            let cells = pseudo_random_cells(seed, h, w, 55 + seed % 40);
+            for part in normalise(&cells) {
+                let Comp::Big(big) = &part else { continue };
+                let cells = part.cells();
+                for &m in &cells {
+                    let mut fast = Vec::new();
+                    big.child(m, &mut fast);
+                    assert_eq!(
+                        fast,
+                        normalise(&after_move(&cells, m)),
+                        "seed {seed}, move {m:?}"
+                    );
+                    checked += 1;
+                }
+            }
+        }
+        // The test means something only if wide parts were made.
+        assert!(checked > 1000, "{checked} children checked");
+    }
+
+    /// The least of the images of a wide part by sorting each (the definition).
+    fn plain_least_image(local: &[Cell], h: u32, w: u32) -> (u32, u32, Vec<u32>) {
+        (0..8u8)
+            .filter(|&t| {
+                let (th, tw) = dims(t, h, w);
+                th <= tw || h == w
+            })
+            .map(|t| {
+                let (th, tw) = dims(t, h, w);
+                let mut idx: Vec<u32> = local
+                    .iter()
+                    .map(|&v| {
+                        let (r, c) = apply(t, v, h, w);
+                        r * tw + c
+                    })
+                    .collect();
+                idx.sort_unstable();
+                (th, tw, idx)
+            })
+            .min()
+            .expect("some image")
+    }
+
+    #[test]
+    fn wide_parts_take_the_least_of_their_images() {
+        let mut checked = 0;
+        for seed in 0..300u64 {
+            let (h, w) = (10 + (seed % 9) as u32, 10 + (seed / 9 % 9) as u32);
+            let cells = pseudo_random_cells(seed, h, w, 40 + seed % 50);
+            for part in reduced_parts(&cells) {
+                let r0 = part.iter().map(|c| c.0).min().unwrap_or(0);
+                let c0 = part.iter().map(|c| c.1).min().unwrap_or(0);
+                let local: Vec<Cell> = part.iter().map(|&(r, c)| (r - r0, c - c0)).collect();
+                let ph = local.iter().map(|c| c.0 + 1).max().unwrap_or(0);
+                let pw = local.iter().map(|c| c.1 + 1).max().unwrap_or(0);
+                if fits_small(ph, pw) {
+                    continue;
+                }
+                let big = Big::least_image(local.clone(), ph, pw);
+                let want = plain_least_image(&local, ph, pw);
+                assert_eq!((big.h, big.w, big.cells.to_vec()), want, "seed {seed}");
+                checked += 1;
+            }
+        }
+        assert!(checked > 100, "{checked} wide parts checked");
     }
 
     #[test]
