@@ -1046,12 +1046,19 @@ mod tests {
         }
     }
 
+    /// Random placements in boxes from `side`×`side` up to 8 more each way, many of them wider
+    /// than 128 bits.
+    fn random_boxes(seeds: u64, side: u32) -> impl Iterator<Item = (u64, Vec<Cell>)> {
+        (0..seeds).map(move |seed| {
+            let (h, w) = (side + (seed % 9) as u32, side + (seed / 9 % 9) as u32);
+            (seed, pseudo_random_cells(seed, h, w, 40 + seed % 55))
+        })
+    }
+
     #[test]
     fn a_wide_part_makes_its_children_as_the_plain_normal_form_does() {
         let mut checked = 0;
-        for seed in 0..60u64 {
-            let (h, w) = (12 + (seed % 7) as u32, 13 + (seed / 7 % 9) as u32);
-            let cells = pseudo_random_cells(seed, h, w, 55 + seed % 40);
+        for (seed, cells) in random_boxes(60, 12) {
             for part in normalise(&cells) {
                 let Comp::Big(big) = &part else { continue };
                 let cells = part.cells();
@@ -1097,9 +1104,7 @@ mod tests {
     #[test]
     fn wide_parts_take_the_least_of_their_images() {
         let mut checked = 0;
-        for seed in 0..300u64 {
-            let (h, w) = (10 + (seed % 9) as u32, 10 + (seed / 9 % 9) as u32);
-            let cells = pseudo_random_cells(seed, h, w, 40 + seed % 50);
+        for (seed, cells) in random_boxes(300, 10) {
             for part in reduced_parts(&cells) {
                 let r0 = part.iter().map(|c| c.0).min().unwrap_or(0);
                 let c0 = part.iter().map(|c| c.1).min().unwrap_or(0);
