@@ -3,7 +3,7 @@
 use super::case::CaseAnalysis;
 use super::codes;
 use crate::diag::Diagnostic;
-use crate::games::{Budget, Solution, Unsolved};
+use crate::games::{AnyBoard, Budget, Solution, Unsolved};
 use lru::LruCache;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -42,9 +42,24 @@ impl Verdict {
 
 /// Solves a validated case; `None` when the case has errors that stop solving.
 pub(crate) fn solve_case(case: &CaseAnalysis, budget: &Budget) -> Option<Verdict> {
+    solve_case_by(case, budget, AnyBoard::solve)
+}
+
+/// Solves a validated case for a batch command, which reads answers and words only: no
+/// per-cell map (the editor's colours, cell hovers and pictures; for a large board larger than
+/// the board itself), so a file's verdicts hold no more than their words.
+pub(crate) fn solve_case_without_cells(case: &CaseAnalysis, budget: &Budget) -> Option<Verdict> {
+    solve_case_by(case, budget, AnyBoard::solve_without_cells)
+}
+
+fn solve_case_by(
+    case: &CaseAnalysis,
+    budget: &Budget,
+    solve: fn(&AnyBoard, &Budget) -> Result<Solution, Unsolved>,
+) -> Option<Verdict> {
     let board = case.board.as_ref()?;
     let start = Instant::now();
-    let result = catch_unwind(AssertUnwindSafe(|| board.solve(budget)));
+    let result = catch_unwind(AssertUnwindSafe(|| solve(board, budget)));
     Some(match result {
         Ok(Ok(solution)) => Verdict::Solved {
             solution,
@@ -53,17 +68,6 @@ pub(crate) fn solve_case(case: &CaseAnalysis, budget: &Budget) -> Option<Verdict
         Ok(Err(why)) => Verdict::Unsolved(why),
         Err(panic) => Verdict::Failed(panic_message(&panic)),
     })
-}
-
-/// Solves a validated case for a batch command, which reads answers and words only: the
-/// per-cell map (the editor's colours, cell hovers and pictures; for a large board larger than
-/// the board itself) is dropped at once, so a file's verdicts hold no more than their words.
-pub(crate) fn solve_case_without_cells(case: &CaseAnalysis, budget: &Budget) -> Option<Verdict> {
-    let mut verdict = solve_case(case, budget)?;
-    if let Verdict::Solved { solution, .. } = &mut verdict {
-        solution.cells = None;
-    }
-    Some(verdict)
 }
 
 pub(crate) fn panic_message(panic: &Box<dyn std::any::Any + Send>) -> String {

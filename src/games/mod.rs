@@ -286,6 +286,14 @@ pub trait Game {
 
     fn solve(board: &Self::Board, budget: &Budget) -> Result<Solution, Unsolved>;
 
+    /// [`Game::solve`] for readers of answers and words only (the batch commands): no cell
+    /// map. A game whose map costs much to build beside its answer skips building it.
+    fn solve_without_cells(board: &Self::Board, budget: &Budget) -> Result<Solution, Unsolved> {
+        let mut solution = Self::solve(board, budget)?;
+        solution.cells = None;
+        Ok(solution)
+    }
+
     /// Only the judge answer: the fast path that `judge` uses.
     fn answer(board: &Self::Board, budget: &Budget) -> Result<String, Unsolved> {
         Self::solve(board, budget).map(|s| s.answer)
@@ -507,6 +515,10 @@ impl AnyBoard {
 
     pub fn solve(&self, budget: &Budget) -> Result<Solution, Unsolved> {
         with_board!(self, G, b => G::solve(b, budget))
+    }
+
+    pub fn solve_without_cells(&self, budget: &Budget) -> Result<Solution, Unsolved> {
+        with_board!(self, G, b => G::solve_without_cells(b, budget))
     }
 
     pub fn answer(&self, budget: &Budget) -> Result<String, Unsolved> {

@@ -240,7 +240,15 @@ proptest! {
     fn wide_boards_match_the_brute_force(g in boards(12, 200)) {
         let want = brute_answer(&g);
         prop_assert_eq!(Zgame::answer(&g, &budget()).expect("solvable"), want.clone());
-        prop_assert_eq!(Zgame::solve(&g, &budget()).expect("solvable").answer, want);
+        let solved = Zgame::solve(&g, &budget()).expect("solvable");
+        prop_assert_eq!(&solved.answer, &want);
+        // The batch commands' solve: the same words, no map.
+        let words = Zgame::solve_without_cells(&g, &budget()).expect("solvable");
+        prop_assert!(words.cells.is_none() && solved.cells.is_some());
+        prop_assert_eq!(
+            (words.answer, words.verdict, words.lens, words.why, words.nodes),
+            (solved.answer, solved.verdict, solved.lens, solved.why, solved.nodes)
+        );
     }
 
     #[test]

@@ -6,13 +6,20 @@ use crate::games::{CellMap, CellMark, Solution};
 
 /// The solution with the per-cell table: the line of best play and every cell's hover.
 pub(super) fn solution(table: ForceTable, nodes: u64) -> Solution {
+    let mut solution = solution_without_cells(&table, nodes);
+    solution.cells = Some(cell_map(table));
+    solution
+}
+
+/// [`solution`] without its cell map, for readers of answers and words only.
+pub(super) fn solution_without_cells(table: &ForceTable, nodes: u64) -> Solution {
     let answer = table.answer_at(0, 0);
     Solution {
         answer: answer.to_string(),
         verdict: verdict(answer),
         lens: lens(answer),
-        why: why(&table),
-        cells: Some(cell_map(table)),
+        why: why(table),
+        cells: None,
         nodes,
     }
 }

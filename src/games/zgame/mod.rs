@@ -74,6 +74,29 @@ fn check_grid(grid: &Grid) -> Result<(), Unsolved> {
     Ok(())
 }
 
+/// Solves with the per-cell table, made into a solution by `explain`.
+fn solve_with(
+    board: &Grid,
+    budget: &Budget,
+    explain: impl FnOnce(ForceTable, u64) -> Solution,
+) -> Result<Solution, Unsolved> {
+    check_grid(board)?;
+    let (n, m) = (board.rows, board.cols);
+    check_solvable(n, m, budget)?;
+    let nodes = board.cells.len() as u64;
+    // The table is a detail `answer` does not need: skipped, not refused, when it does not
+    // fit the memory cap.
+    match budget.check_memory(ForceTable::bytes(n, m), || explain::table_name(n, m)) {
+        Ok(()) => Ok(explain(ForceTable::compute(board, budget)?, nodes)),
+        Err(Unsolved::TooLarge(skipped)) => Ok(explain::solution_without_table(
+            solve::answer(board),
+            &skipped,
+            nodes,
+        )),
+        Err(other) => Err(other),
+    }
+}
+
 impl Game for Zgame {
     type Board = Grid;
 
@@ -193,24 +216,14 @@ impl Game for Zgame {
     }
 
     fn solve(board: &Grid, budget: &Budget) -> Result<Solution, Unsolved> {
-        check_grid(board)?;
-        let (n, m) = (board.rows, board.cols);
-        check_solvable(n, m, budget)?;
-        let nodes = board.cells.len() as u64;
-        // The table is a detail `answer` does not need: skipped, not refused, when it does not
-        // fit the memory cap.
-        match budget.check_memory(ForceTable::bytes(n, m), || explain::table_name(n, m)) {
-            Ok(()) => Ok(explain::solution(
-                ForceTable::compute(board, budget)?,
-                nodes,
-            )),
-            Err(Unsolved::TooLarge(skipped)) => Ok(explain::solution_without_table(
-                solve::answer(board),
-                &skipped,
-                nodes,
-            )),
-            Err(other) => Err(other),
-        }
+        solve_with(board, budget, explain::solution)
+    }
+
+    /// The cell map of a 500 × 500 board costs about as much to build as the table behind it.
+    fn solve_without_cells(board: &Grid, budget: &Budget) -> Result<Solution, Unsolved> {
+        solve_with(board, budget, |table, nodes| {
+            explain::solution_without_cells(&table, nodes)
+        })
     }
 
     fn answer(board: &Grid, budget: &Budget) -> Result<String, Unsolved> {
