@@ -5,6 +5,7 @@
 //! king-adjacent, so a position is a set of cells of the placement grid under king adjacency
 //! and a move removes a cell with its eight neighbours (Node Kayles on the king graph).
 
+use super::engine::FxHasher;
 use std::rc::Rc;
 
 /// A placement: (row, column) of its top-left corner.
@@ -561,17 +562,22 @@ fn step(cell: Cell, (dr, dc): (i64, i64)) -> Option<Cell> {
     Some((r, c))
 }
 
+/// Whether a placement has a twin later in row-major order (the rule of
+/// [`twin_reduce_bits`]), `has(o)` saying whether the position holds the placement at offset
+/// `o` from it.
+fn has_later_twin(has: impl Fn(Offset) -> bool) -> bool {
+    TWIN_DIRS
+        .iter()
+        .any(|&(d, delta)| has(d) && delta.iter().all(|&o| !has(o)))
+}
+
 /// [`twin_reduce_bits`] on a cell list.
 fn twin_reduce_cells(cells: &[Cell]) -> Vec<Cell> {
     let dense = Dense::new(cells);
     cells
         .iter()
         .copied()
-        .filter(|&v| {
-            !TWIN_DIRS
-                .iter()
-                .any(|&(d, delta)| dense.has(v, d) && delta.iter().all(|&o| !dense.has(v, o)))
-        })
+        .filter(|&v| !has_later_twin(|o| dense.has(v, o)))
         .collect()
 }
 
@@ -698,8 +704,8 @@ impl Big {
             local.sort_unstable();
             least_mirror(&local, w, h, &mut best, &mut image);
         }
-        let (h, w) = dims(if h <= w { 0 } else { 4 }, h, w);
-        let mut hasher = crate::games::tetris::engine::FxHasher::default();
+        let (h, w) = (h.min(w), h.max(w));
+        let mut hasher = FxHasher::default();
         std::hash::Hash::hash(&(h, w, &best), &mut hasher);
         Big {
             h,
@@ -754,11 +760,7 @@ impl Big {
         for r in mr.saturating_sub(3)..(mr + 4).min(h) {
             for c in mc.saturating_sub(3)..(mc + 4).min(w) {
                 let i = at((r as u32, c as u32));
-                if grid[i] == 1
-                    && TWIN_DIRS.iter().any(|&(d, delta)| {
-                        has(grid, i, d) && delta.iter().all(|&o| !has(grid, i, o))
-                    })
-                {
+                if grid[i] == 1 && has_later_twin(|o| has(grid, i, o)) {
                     twins.push(i);
                 }
             }
