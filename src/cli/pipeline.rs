@@ -32,30 +32,30 @@ pub(super) fn run_ordered<T, P, R>(
     P: Send,
     R: Send,
 {
-    let pool = match rayon::ThreadPoolBuilder::new().num_threads(jobs).build() {
-        Ok(pool) => pool,
-        Err(e) => {
-            // No threads to be had: the same results, one at a time on this thread.
-            eprintln!("boardls: cannot start {jobs} threads ({e}); working on one");
+    // No threads to be had: the same results, one at a time on this thread.
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(jobs)
+        .build()
+        .inspect_err(|e| eprintln!("boardls: cannot start {jobs} threads ({e}); working on one"))
+        .ok();
+    let pool = match pool {
+        Some(pool) if jobs > 1 => pool,
+        one => {
             for item in items {
-                if sink(work(prepare(item))).is_break() {
+                let prepared = prepare(item);
+                // On the pool's one thread, so that the work's own parallel parts (a file's
+                // cases) keep to one job too.
+                let result = match &one {
+                    Some(pool) => pool.install(|| work(prepared)),
+                    None => work(prepared),
+                };
+                if sink(result).is_break() {
                     return;
                 }
             }
             return;
         }
     };
-    if jobs <= 1 {
-        for item in items {
-            let prepared = prepare(item);
-            // On the pool's one thread, so that the work's own parallel parts (a file's
-            // cases) keep to one job too.
-            if sink(pool.install(|| work(prepared))).is_break() {
-                return;
-            }
-        }
-        return;
-    }
     let ahead = jobs.saturating_mul(AHEAD_PER_JOB);
     let mut items = items.into_iter().enumerate();
     let work = &work;
