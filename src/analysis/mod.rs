@@ -299,16 +299,28 @@ pub fn check(text: &str, config: &Config, cache: &SolveCache) -> Checked {
     checked(text, analysis, verdicts, config)
 }
 
+/// [`check`] for readers of answers and words only, one case after another: each case's
+/// answer alone, as [`check_in_parallel`] solves it.
+pub fn check_answers(text: &str, config: &Config, cache: &SolveCache) -> Checked {
+    let analysis = analyse(text, config);
+    let verdicts: Vec<Option<Arc<Verdict>>> = analysis
+        .cases
+        .iter()
+        .map(|case| cache.solve_answer(case, &budget(config)))
+        .collect();
+    checked(text, analysis, verdicts, config)
+}
+
 /// [`check`] for the batch commands: the cases solved on the current rayon pool (the `--jobs`
-/// threads), so that one large file uses every core, and without cell maps, which only the
-/// editor reads; the same verdicts otherwise, in case order.
+/// threads), so that one large file uses every core, each for its answer alone (the judge's
+/// decision and its words: cell maps and best lines are the editor's); in case order.
 pub fn check_in_parallel(text: &str, config: &Config, cache: &SolveCache) -> Checked {
     use rayon::prelude::*;
     let analysis = analyse_in_parallel(text, config);
     let verdicts: Vec<Option<Arc<Verdict>>> = analysis
         .cases
         .par_iter()
-        .map(|case| cache.solve_without_cells(case, &budget(config)))
+        .map(|case| cache.solve_answer(case, &budget(config)))
         .collect();
     checked(text, analysis, verdicts, config)
 }

@@ -45,11 +45,12 @@ pub(crate) fn solve_case(case: &CaseAnalysis, budget: &Budget) -> Option<Verdict
     solve_case_by(case, budget, AnyBoard::solve)
 }
 
-/// Solves a validated case for a batch command, which reads answers and words only: no
-/// per-cell map (the editor's colours, cell hovers and pictures; for a large board larger than
-/// the board itself), so a file's verdicts hold no more than their words.
-pub(crate) fn solve_case_without_cells(case: &CaseAnalysis, budget: &Budget) -> Option<Verdict> {
-    solve_case_by(case, budget, AnyBoard::solve_without_cells)
+/// Solves a validated case for a reader of answers and words only (the batch commands): the
+/// judge's decision and its words (`AnyBoard::solve_answer`), none of the editor's extras
+/// (cell maps, best lines), so nothing is computed to be dropped and a file's verdicts hold no
+/// more than their words.
+pub(crate) fn solve_case_answer(case: &CaseAnalysis, budget: &Budget) -> Option<Verdict> {
+    solve_case_by(case, budget, AnyBoard::solve_answer)
 }
 
 fn solve_case_by(
@@ -323,14 +324,14 @@ impl SolveCache {
         self.solve_by(case, budget, solve_case)
     }
 
-    /// As [`SolveCache::solve`], without cell maps ([`solve_case_without_cells`]): a cache
-    /// used this way serves batch commands only.
-    pub(crate) fn solve_without_cells(
+    /// As [`SolveCache::solve`], the answer alone ([`solve_case_answer`]): a cache used this
+    /// way serves batch commands only.
+    pub(crate) fn solve_answer(
         &self,
         case: &CaseAnalysis,
         budget: &Budget,
     ) -> Option<Arc<Verdict>> {
-        self.solve_by(case, budget, solve_case_without_cells)
+        self.solve_by(case, budget, solve_case_answer)
             .map(|(verdict, _)| verdict)
     }
 

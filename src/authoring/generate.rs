@@ -203,7 +203,7 @@ pub fn generate(opts: &GenOptions, config: &Config) -> Result<String, String> {
 /// The answer of a one-case text, `Err(reason)` inside when it is unsolved; the outer `Err`
 /// means the generator made an invalid board (a bug).
 fn solve_text(text: &str, config: &Config) -> Result<Result<String, String>, String> {
-    let checked = analysis::check(text, config, &analysis::SolveCache::new());
+    let checked = analysis::check_answers(text, config, &analysis::SolveCache::new());
     if let Some(d) = checked
         .diagnostics
         .iter()

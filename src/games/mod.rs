@@ -286,17 +286,15 @@ pub trait Game {
 
     fn solve(board: &Self::Board, budget: &Budget) -> Result<Solution, Unsolved>;
 
-    /// [`Game::solve`] for readers of answers and words only (the batch commands): no cell
-    /// map. A game whose map costs much to build beside its answer skips building it.
-    fn solve_without_cells(board: &Self::Board, budget: &Budget) -> Result<Solution, Unsolved> {
-        let mut solution = Self::solve(board, budget)?;
-        solution.cells = None;
-        Ok(solution)
-    }
+    /// The answer and the words that follow from the decision alone, for readers of answers
+    /// and words (the batch commands, and the editor's first step): the decision [`Game::answer`]
+    /// makes, with its node count, and nothing it did not compute (no cell map, no best line).
+    fn solve_answer(board: &Self::Board, budget: &Budget) -> Result<Solution, Unsolved>;
 
-    /// Only the judge answer: the fast path that `judge` uses.
+    /// Only the judge answer: [`Game::solve_answer`]'s, so that `judge` and the batch commands
+    /// decide every board on one path.
     fn answer(board: &Self::Board, budget: &Budget) -> Result<String, Unsolved> {
-        Self::solve(board, budget).map(|s| s.answer)
+        Self::solve_answer(board, budget).map(|s| s.answer)
     }
 
     /// Reads a whole judge input file.
@@ -324,10 +322,11 @@ pub trait Game {
         let boards = Self::read_judge(text)?;
         let mut run = JudgeRun::default();
         for (i, board) in boards.iter().enumerate() {
-            match Self::answer(board, budget) {
-                Ok(answer) => {
-                    run.output.push_str(&answer);
+            match Self::solve_answer(board, budget) {
+                Ok(solution) => {
+                    run.output.push_str(&solution.answer);
                     run.output.push('\n');
+                    run.nodes += solution.nodes;
                 }
                 Err(reason) => run.unsolved.push((i + 1, reason)),
             }
@@ -354,6 +353,8 @@ pub struct JudgeRun {
     pub output: String,
     /// The tests (1-based) left without an answer, and why.
     pub unsolved: Vec<(usize, Unsolved)>,
+    /// Search nodes spent on the answered tests (0 for closed forms and dynamic programs).
+    pub nodes: u64,
 }
 
 /// Runs `$body` with `$G` bound to the game module's type for `$id`.
@@ -517,8 +518,8 @@ impl AnyBoard {
         with_board!(self, G, b => G::solve(b, budget))
     }
 
-    pub fn solve_without_cells(&self, budget: &Budget) -> Result<Solution, Unsolved> {
-        with_board!(self, G, b => G::solve_without_cells(b, budget))
+    pub fn solve_answer(&self, budget: &Budget) -> Result<Solution, Unsolved> {
+        with_board!(self, G, b => G::solve_answer(b, budget))
     }
 
     pub fn answer(&self, budget: &Budget) -> Result<String, Unsolved> {

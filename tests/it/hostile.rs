@@ -261,13 +261,16 @@ fn judge_runs_respect_the_memory_cap() {
             game.judge(text, &roomy),
             Ok(JudgeRun {
                 output: answers.to_string(),
-                unsolved: Vec::new()
+                unsolved: Vec::new(),
+                nodes: 0
             }),
             "{game}"
         );
         // The board over the cap goes unanswered; every other test is still answered.
         match game.judge(text, &analysis::budget(&with_memory(64 << 10))) {
-            Ok(JudgeRun { output, unsolved }) => {
+            Ok(JudgeRun {
+                output, unsolved, ..
+            }) => {
                 let refused = if game == GameId::Zgame { 2 } else { 1 };
                 let kept: String = answers
                     .lines()

@@ -13,6 +13,7 @@
 
 mod actions;
 mod analysis;
+mod answer_path;
 mod architecture;
 mod batch;
 mod chess;

@@ -12,6 +12,8 @@ pub(super) enum Map {
     TooManyCells,
     /// The map does not fit the memory cap; the refusal in words.
     OverMemoryCap(String),
+    /// A reader of answers and words only: the closed form says all they read.
+    NotAsked,
 }
 
 pub(super) fn solution(board: &ChessBoard, outcome: Outcome, map: Map) -> Solution {
@@ -35,6 +37,7 @@ pub(super) fn solution(board: &ChessBoard, outcome: Outcome, map: Map) -> Soluti
             why.push_str(&format!(" No per-cell map: {refusal}."));
             None
         }
+        Map::NotAsked => None,
     };
     Solution {
         answer: outcome.to_string(),

@@ -46,6 +46,7 @@ pub(super) fn judge(text: &str) -> Result<JudgeRun, JudgeError> {
     Ok(JudgeRun {
         output,
         unsolved: Vec::new(),
+        nodes: 0,
     })
 }
 

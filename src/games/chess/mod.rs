@@ -213,9 +213,9 @@ impl Game for Chess {
         Ok(explain::solution(board, outcome(board), map))
     }
 
-    fn answer(board: &ChessBoard, _budget: &Budget) -> Result<String, Unsolved> {
+    fn solve_answer(board: &ChessBoard, _budget: &Budget) -> Result<Solution, Unsolved> {
         check_sides(board)?;
-        Ok(outcome(board).to_string())
+        Ok(explain::solution(board, outcome(board), Map::NotAsked))
     }
 
     fn read_judge(text: &str) -> Result<Vec<ChessBoard>, JudgeError> {

@@ -1,7 +1,7 @@
 //! The words of a race result: the judge answer, the verdict, lens and why of an outcome, and
 //! the cell map whose hovers read the solver's facts.
 
-use super::solve::{Outcome, RaceFacts};
+use super::solve::{Decision, Outcome, RaceFacts};
 use super::{RaceBoard, is_white};
 use crate::games::{CellMap, CellMark, Solution};
 use std::sync::Arc;
@@ -18,7 +18,31 @@ pub(super) fn answer_word(outcome: Outcome) -> &'static str {
 /// The whole explanation of a solved board. The layered game is not a search, so no search
 /// nodes are reported: the node budget never applies to it.
 pub(super) fn solution(board: &RaceBoard, facts: RaceFacts) -> Solution {
-    let outcome = facts.outcome;
+    let through = match (&facts.outcome, &facts.escapes) {
+        (Outcome::AEscapes { .. }, Some(cells)) => format!(
+            " A's winning play can pass through {} of the {} middle cells.",
+            cells.len(),
+            facts.middle_cells
+        ),
+        (Outcome::AEscapes { .. }, None) => " Which middle cells A's winning play can pass \
+                                              through was not computed: it would need too much \
+                                              memory."
+            .to_string(),
+        _ => String::new(),
+    };
+    let mut solution = words(facts.outcome, facts.middle_cells);
+    solution.why.push_str(&through);
+    solution.cells = Some(cell_map(board, facts));
+    solution
+}
+
+/// The words of the judge's decision alone, for readers of answers and words.
+pub(super) fn solution_of_decision(decision: Decision) -> Solution {
+    words(decision.outcome, decision.middle_cells)
+}
+
+/// Verdict, lens and why of an outcome; no cell map.
+fn words(outcome: Outcome, middle_cells: usize) -> Solution {
     let (verdict, lens, why) = match outcome {
         Outcome::Unconnected => (
             "draw: the starts are not connected".to_string(),
@@ -47,41 +71,29 @@ pub(super) fn solution(board: &RaceBoard, facts: RaceFacts) -> Solution {
                 "{} B can force it: to every move of A he has a reply from which, layer by \
                  layer, each cell A can move to is matched by a cell B can move to (a layered \
                  matching over the shortest-path cells), down to A's own cell.",
-                even_distance(d, facts.middle_cells)
+                even_distance(d, middle_cells)
             ),
         ),
-        Outcome::AEscapes { d } => {
-            let through = match &facts.escapes {
-                Some(cells) => format!(
-                    " A's winning play can pass through {} of the {} middle cells.",
-                    cells.len(),
-                    facts.middle_cells
-                ),
-                None => " Which middle cells A's winning play can pass through was not \
-                          computed: it would need too much memory."
-                    .to_string(),
-            };
-            (
-                format!(
-                    "A wins: D = {d} is even, but B cannot force a meeting in the middle layer (layer {})",
-                    d / 2
-                ),
-                format!("A wins (D = {d}, slips past B in the middle layer)"),
-                format!(
-                    "{} B cannot force it: A has a move after which some cell A can reach is out \
-                     of B's reach at the right time (the layered matching fails), so B never \
-                     lands on him.{through}",
-                    even_distance(d, facts.middle_cells)
-                ),
-            )
-        }
+        Outcome::AEscapes { d } => (
+            format!(
+                "A wins: D = {d} is even, but B cannot force a meeting in the middle layer (layer {})",
+                d / 2
+            ),
+            format!("A wins (D = {d}, slips past B in the middle layer)"),
+            format!(
+                "{} B cannot force it: A has a move after which some cell A can reach is out \
+                 of B's reach at the right time (the layered matching fails), so B never \
+                 lands on him.",
+                even_distance(d, middle_cells)
+            ),
+        ),
     };
     Solution {
         answer: answer_word(outcome).to_string(),
         verdict,
         lens,
         why,
-        cells: Some(cell_map(board, facts)),
+        cells: None,
         nodes: 0,
     }
 }

@@ -290,8 +290,8 @@ impl Game for Race {
         solve::facts(board, budget).map(|facts| explain::solution(board, facts))
     }
 
-    fn answer(board: &RaceBoard, budget: &Budget) -> Result<String, Unsolved> {
-        solve::outcome(board, budget).map(|outcome| explain::answer_word(outcome).to_string())
+    fn solve_answer(board: &RaceBoard, budget: &Budget) -> Result<Solution, Unsolved> {
+        solve::outcome(board, budget).map(explain::solution_of_decision)
     }
 
     fn read_judge(text: &str) -> Result<Vec<RaceBoard>, JudgeError> {

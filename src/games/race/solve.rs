@@ -95,18 +95,35 @@ impl RaceFacts {
     }
 }
 
+/// What the judge's path decides: the outcome, and the size of the middle layer it met on the
+/// way (0 unless D is even).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Decision {
+    pub(super) outcome: Outcome,
+    pub(super) middle_cells: usize,
+}
+
 /// The judge's path: the outcome alone.
-pub(super) fn outcome(board: &RaceBoard, budget: &Budget) -> Result<Outcome, Unsolved> {
+pub(super) fn outcome(board: &RaceBoard, budget: &Budget) -> Result<Decision, Unsolved> {
     check_distance_maps(board, budget)?;
     let dist_a = distances(&board.grid, board.a);
     let d = match reach(&dist_a, board.b) {
         Some(d) if d.is_multiple_of(2) => d,
-        reach => return Ok(decided_by_distance(reach)),
+        reach => {
+            return Ok(Decision {
+                outcome: decided_by_distance(reach),
+                middle_cells: 0,
+            });
+        }
     };
     let dist_b = distances(&board.grid, board.b);
     let game = LayeredGame::prepare(board, &dist_a, &dist_b, d, budget)?;
+    let middle_cells = game.layers.layer(d / 2).len();
     let b_wins = game.play(budget, |_| {})?;
-    Ok(even_outcome(d, b_wins))
+    Ok(Decision {
+        outcome: even_outcome(d, b_wins),
+        middle_cells,
+    })
 }
 
 /// The editor's path: the outcome as [`outcome`] finds it (refused exactly where it is), both

@@ -1,7 +1,7 @@
 //! The words of a strings result: the judge answer, the verdict, lens and why of a value, and the
 //! cell map of the optimal line with its hovers.
 
-use super::solve::{self, Diagonals, Line, StringsFacts};
+use super::solve::{self, Decision, Diagonals, Line, StringsFacts};
 use crate::games::{CellMap, CellMark, Grid, Solution};
 use crate::text::excerpt;
 use std::sync::Arc;
@@ -18,10 +18,7 @@ pub(super) fn answer_word(value: i32) -> &'static str {
 pub(super) fn solution(board: &Grid, facts: StringsFacts) -> Solution {
     let value = facts.value;
     let answer = answer_word(value).to_string();
-    let lens = match value {
-        0 => "DRAW (0)".to_string(),
-        v => format!("{answer} wins ({v:+})"),
-    };
+    let lens = lens(value);
     let first = char::from(facts.diagonals.first_letter);
     let Some(line) = facts.line else {
         return Solution {
@@ -53,6 +50,27 @@ pub(super) fn solution(board: &Grid, facts: StringsFacts) -> Solution {
         why,
         cells: Some(cell_map(board, facts.diagonals, line)),
         nodes: facts.nodes,
+    }
+}
+
+/// The words of the judge's decision alone (no optimal line), for readers of answers and words.
+pub(super) fn solution_of_decision(decision: Decision) -> Solution {
+    let first = char::from(decision.first_letter);
+    Solution {
+        answer: answer_word(decision.value).to_string(),
+        verdict: verdict(decision.value),
+        lens: lens(decision.value),
+        why: format!("the first letter `{first}` is forced"),
+        cells: None,
+        nodes: decision.nodes,
+    }
+}
+
+/// "FIRST wins (a − b = +1)": the lens names what its number is.
+fn lens(value: i32) -> String {
+    match value {
+        0 => "DRAW (a − b = 0)".to_string(),
+        v => format!("{} wins (a − b = {v:+})", answer_word(v)),
     }
 }
 

@@ -138,8 +138,8 @@ impl Game for Strings {
         solve::facts(board, budget).map(|facts| explain::solution(board, facts))
     }
 
-    fn answer(board: &Grid, budget: &Budget) -> Result<String, Unsolved> {
-        value(board, budget).map(|v| explain::answer_word(v).to_string())
+    fn solve_answer(board: &Grid, budget: &Budget) -> Result<Solution, Unsolved> {
+        solve::decide(board, budget).map(explain::solution_of_decision)
     }
 
     fn read_judge(text: &str) -> Result<Vec<Grid>, JudgeError> {
@@ -179,5 +179,5 @@ impl Game for Strings {
 /// The final a − b under optimal play (positive: FIRST wins), the first letter included: what
 /// `answer` decides on.
 pub fn value(board: &Grid, budget: &Budget) -> Result<i32, Unsolved> {
-    solve::value(board, budget)
+    solve::decide(board, budget).map(|d| d.value)
 }

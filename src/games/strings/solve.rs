@@ -36,12 +36,24 @@ fn score(letter: u8) -> i32 {
     }
 }
 
-/// The judge's path: the final a − b under optimal play (positive: FIRST wins), the first
-/// letter included.
-pub(super) fn value(board: &Grid, budget: &Budget) -> Result<i32, Unsolved> {
+/// What the judge's path decides: the final a − b under optimal play (positive: FIRST wins),
+/// the first letter included, and the states the search expanded.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Decision {
+    pub(super) value: i32,
+    pub(super) first_letter: u8,
+    pub(super) nodes: u64,
+}
+
+/// The judge's path: the value alone.
+pub(super) fn decide(board: &Grid, budget: &Budget) -> Result<Decision, Unsolved> {
     let (diagonals, fixed) = Diagonals::within_memory(board, budget)?;
     let search = Search::whole(&diagonals, budget, fixed)?;
-    Ok(score(diagonals.first_letter) + search.value())
+    Ok(Decision {
+        value: score(diagonals.first_letter) + search.value(),
+        first_letter: diagonals.first_letter,
+        nodes: search.nodes,
+    })
 }
 
 /// What the editor shows about a solved board.

@@ -227,15 +227,13 @@ pub(super) fn solution(board: &Grid, a: &Analysis) -> Solution {
                 format!("all {n} first moves lose")
             }
         ),
+        // No first move evaluated: nothing to count, and why says so.
+        (true, false) if evaluated == 0 => "Lele wins".to_string(),
+        (false, false) if evaluated == 0 => "Lele loses".to_string(),
         (true, false) => {
             format!("Lele wins ({winning} winning first moves among {evaluated} of {n} evaluated)")
         }
         (false, false) => format!("Lele loses ({evaluated} of {n} first moves evaluated)"),
-    };
-    let verdict = if a.first_wins {
-        "Lele (the first player) wins".to_string()
-    } else {
-        "Lele (the first player) loses, the second player wins".to_string()
     };
     let mut why = why(a, board.rows, board.cols);
     let cells = cell_map(board, a);
@@ -244,10 +242,36 @@ pub(super) fn solution(board: &Grid, a: &Analysis) -> Solution {
     }
     Solution {
         answer: answer_word(a.first_wins).into(),
-        verdict,
+        verdict: verdict(a.first_wins),
         lens,
         why,
         cells,
         nodes: a.nodes,
+    }
+}
+
+/// The words of the judge's decision alone (no first-move map was asked for), for readers of
+/// answers and words.
+pub(super) fn solution_of_outcome(board: &Grid, a: &Analysis) -> Solution {
+    let lens = match (a.first_wins, a.placements()) {
+        (_, 0) => "Lele loses (no square fits)",
+        (true, _) => "Lele wins",
+        (false, _) => "Lele loses",
+    };
+    Solution {
+        answer: answer_word(a.first_wins).into(),
+        verdict: verdict(a.first_wins),
+        lens: lens.to_string(),
+        why: why(a, board.rows, board.cols),
+        cells: None,
+        nodes: a.nodes,
+    }
+}
+
+fn verdict(first_wins: bool) -> String {
+    if first_wins {
+        "Lele (the first player) wins".to_string()
+    } else {
+        "Lele (the first player) loses, the second player wins".to_string()
     }
 }

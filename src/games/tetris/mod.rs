@@ -170,10 +170,10 @@ impl Game for Tetris {
         })
     }
 
-    fn answer(board: &Grid, budget: &Budget) -> Result<String, Unsolved> {
+    fn solve_answer(board: &Grid, budget: &Budget) -> Result<Solution, Unsolved> {
         check_size(board, budget)?;
         with_stack(board, |depth| {
-            solve::outcome(board, budget, depth).map(|a| explain::answer_word(a.first_wins).into())
+            solve::outcome(board, budget, depth).map(|a| explain::solution_of_outcome(board, &a))
         })
     }
 

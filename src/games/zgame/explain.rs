@@ -11,8 +11,8 @@ pub(super) fn solution(table: ForceTable, nodes: u64) -> Solution {
     solution
 }
 
-/// [`solution`] without its cell map, for readers of answers and words only.
-pub(super) fn solution_without_cells(table: &ForceTable, nodes: u64) -> Solution {
+/// The words of a solution with the per-cell table: verdict, lens, why with the line of play.
+fn solution_without_cells(table: &ForceTable, nodes: u64) -> Solution {
     let answer = table.answer_at(0, 0);
     Solution {
         answer: answer.to_string(),
@@ -21,6 +21,22 @@ pub(super) fn solution_without_cells(table: &ForceTable, nodes: u64) -> Solution
         why: why(table),
         cells: None,
         nodes,
+    }
+}
+
+/// The words of the judge's decision alone (no table, so no line of play): for readers of
+/// answers and words.
+pub(super) fn solution_of_answer(answer: Answer) -> Solution {
+    Solution {
+        answer: answer.to_string(),
+        verdict: verdict(answer),
+        lens: lens(answer),
+        why: format!(
+            "With both playing win > draw > loss from (1,1), Alice can force {}.",
+            forceable(answer)
+        ),
+        cells: None,
+        nodes: 0,
     }
 }
 

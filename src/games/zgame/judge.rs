@@ -53,6 +53,7 @@ pub(super) fn judge(text: &str, budget: &Budget) -> Result<JudgeRun, JudgeError>
     let mut run = JudgeRun {
         output: String::with_capacity(tests * 11),
         unsolved: Vec::new(),
+        nodes: 0,
     };
     let mut dp = BitDp::default();
     for test in 1..=tests {

@@ -15,7 +15,7 @@ use super::{
     JudgeRun, Solution, Span, Symmetry, Unsolved,
 };
 use crate::text::excerpt;
-use solve::{BitDp, ForceTable};
+use solve::{Answer, BitDp, ForceTable};
 
 /// The Z-Game module.
 pub struct Zgame;
@@ -95,6 +95,13 @@ fn solve_with(
         )),
         Err(other) => Err(other),
     }
+}
+
+/// The judge's decision: the three answers at (1,1), without the per-cell table.
+fn decide(board: &Grid, budget: &Budget) -> Result<Answer, Unsolved> {
+    check_grid(board)?;
+    check_solvable(board.rows, board.cols, budget)?;
+    Ok(solve::answer(board))
 }
 
 impl Game for Zgame {
@@ -219,17 +226,8 @@ impl Game for Zgame {
         solve_with(board, budget, explain::solution)
     }
 
-    /// The cell map of a 500 × 500 board costs about as much to build as the table behind it.
-    fn solve_without_cells(board: &Grid, budget: &Budget) -> Result<Solution, Unsolved> {
-        solve_with(board, budget, |table, nodes| {
-            explain::solution_without_cells(&table, nodes)
-        })
-    }
-
-    fn answer(board: &Grid, budget: &Budget) -> Result<String, Unsolved> {
-        check_grid(board)?;
-        check_solvable(board.rows, board.cols, budget)?;
-        Ok(solve::answer(board).to_string())
+    fn solve_answer(board: &Grid, budget: &Budget) -> Result<Solution, Unsolved> {
+        decide(board, budget).map(explain::solution_of_answer)
     }
 
     fn read_judge(text: &str) -> Result<Vec<Grid>, JudgeError> {
