@@ -5,7 +5,7 @@ use super::document::{Doc, DocState, Snapshot, View, lock};
 use super::server::Shared;
 use super::{diagnostics, status, workspace};
 use crate::analysis::{self, Verdict, solve::panic_message};
-use crate::games::Unsolved;
+use crate::games::{Solution, Unsolved};
 use crate::ide::CaseState;
 use std::collections::HashMap;
 use std::panic::{AssertUnwindSafe, catch_unwind};
@@ -339,19 +339,20 @@ fn solve_worker(shared: &Arc<Shared>, doc: &Arc<Doc>) {
                 (flag, raised)
             };
             let flushed = Arc::new(AtomicBool::new(false));
+            let extras_flushed = Arc::new(AtomicBool::new(false));
             let title = match &raised {
                 Some(_) => format!("solving {} with a larger budget", case.title()),
                 None => format!("solving {}", case.title()),
             };
-            let watch = Watch::start(
+            let mut watch = Some(Watch::start(
                 shared,
                 doc,
                 &snap,
-                title,
+                title.clone(),
                 unpublished.then(|| flushed.clone()),
-            );
+            ));
             let config = raised.as_deref().unwrap_or(snap.config());
-            let budget = analysis::budget(config).with_cancel(flag);
+            let budget = analysis::budget(config).with_cancel(flag.clone());
             let result = catch_unwind(AssertUnwindSafe(|| match raised {
                 // The cache holds the verdict the larger budget is to replace.
                 Some(_) => analysis::solve::solve_case(case, &budget).map(|v| {
@@ -359,10 +360,34 @@ fn solve_worker(shared: &Arc<Shared>, doc: &Arc<Doc>) {
                     shared.cache.insert(key, v.clone());
                     v
                 }),
-                None => shared.cache.solve(case, &budget).map(|(v, _)| v),
+                None => {
+                    let answer = Arc::new(analysis::solve::solve_case_answer(case, &budget)?);
+                    if answer.solution().is_none() {
+                        return Some(answer);
+                    }
+                    // The verdict is shown while the extras are made; a publish flushes it if
+                    // they take long.
+                    show_answer(shared, doc, &snap, key, &answer);
+                    drop(watch.take());
+                    watch = Some(Watch::start(
+                        shared,
+                        doc,
+                        &snap,
+                        title.clone(),
+                        Some(extras_flushed.clone()),
+                    ));
+                    let extras_budget = analysis::budget(config).with_cancel(flag.clone());
+                    let full = analysis::solve::solve_case(case, &extras_budget)?;
+                    let verdict = with_extras(&answer, full);
+                    match *verdict {
+                        Verdict::Unsolved(Unsolved::Cancelled) => forget_answer(doc, key, &answer),
+                        _ => shared.cache.insert(key, verdict.clone()),
+                    }
+                    Some(verdict)
+                }
             }));
             drop(watch);
-            if flushed.load(Ordering::Relaxed) {
+            if flushed.load(Ordering::Relaxed) || extras_flushed.load(Ordering::Relaxed) {
                 unpublished = false;
                 last_publish = Instant::now();
             }
@@ -432,6 +457,65 @@ fn solve_worker(shared: &Arc<Shared>, doc: &Arc<Doc>) {
         }
         return;
     }
+}
+
+/// The first step of a case's solve done: its verdict is stored for `snap` (still the latest)
+/// and shown by the next publish, before the editor's extras are made.
+fn show_answer(
+    shared: &Arc<Shared>,
+    doc: &Arc<Doc>,
+    snap: &Arc<Snapshot>,
+    key: u64,
+    answer: &Arc<Verdict>,
+) {
+    let mut st = lock(&doc.state);
+    if st.closed || !Arc::ptr_eq(&st.snapshot, snap) {
+        return;
+    }
+    st.solved.insert(key, answer.clone());
+    shared.send(Out::Results {
+        uri: doc.uri.clone(),
+        version: snap.version,
+    });
+}
+
+/// The extras of a case were cancelled (a newer version): its first-step verdict goes too, so
+/// that the next pass makes the extras instead of taking the case as solved.
+fn forget_answer(doc: &Arc<Doc>, key: u64, answer: &Arc<Verdict>) {
+    let mut st = lock(&doc.state);
+    if st.solved.get(&key).is_some_and(|v| Arc::ptr_eq(v, answer)) {
+        st.solved.remove(&key);
+    }
+}
+
+/// The verdict of a case whose answer is known: the full solve when it finished, or else the
+/// answer's own words with why the extras are missing (the answer is never lost to their
+/// budget). A solver that failed on the extras is a bug and is shown as one.
+fn with_extras(answer: &Arc<Verdict>, full: Verdict) -> Arc<Verdict> {
+    let missing = match (&full, answer.as_ref()) {
+        (Verdict::Unsolved(why), Verdict::Solved { .. }) if *why != Unsolved::Cancelled => {
+            why.to_string()
+        }
+        _ => return Arc::new(full),
+    };
+    let Verdict::Solved { solution, elapsed } = answer.as_ref() else {
+        return Arc::new(full);
+    };
+    Arc::new(Verdict::Solved {
+        solution: Solution {
+            answer: solution.answer.clone(),
+            verdict: solution.verdict.clone(),
+            lens: solution.lens.clone(),
+            why: format!(
+                "{} The cells are not coloured and there is no line of play: their search \
+                 stopped ({missing}).",
+                solution.why
+            ),
+            cells: None,
+            nodes: solution.nodes,
+        },
+        elapsed: *elapsed,
+    })
 }
 
 /// Starts solving again what is pending in `doc`'s latest snapshot (a larger budget was asked
