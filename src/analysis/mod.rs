@@ -93,7 +93,8 @@ fn analyse_with(
         }
     }
     let all = &parse.file.cases;
-    let cases = analyse_cases(&all[..all.len().min(config.max_cases)], &mut diagnostics);
+    let mut cases = analyse_cases(&all[..all.len().min(config.max_cases)], &mut diagnostics);
+    stop_cases_with_errors(&mut cases, &diagnostics);
     if let Some(first_left) = all.get(config.max_cases) {
         diagnostics.push(Diagnostic::error(
             codes::TOO_MANY_CASES,
@@ -114,6 +115,27 @@ fn analyse_with(
     let diags = std::mem::take(&mut analysis.diagnostics);
     analysis.diagnostics = finish(&analysis, diags, config);
     analysis
+}
+
+/// A case with an error of its own is not solved, whatever the error: a board read past a
+/// mistake may not be the board its author meant. Only the answer's own errors (a malformed or
+/// wrong `expect`) leave it solvable: the answer is what they are checked against.
+fn stop_cases_with_errors(cases: &mut [CaseAnalysis], diagnostics: &[Diagnostic]) {
+    let mut errors: Vec<usize> = diagnostics
+        .iter()
+        .filter(|d| d.severity == Severity::Error && d.code != codes::BAD_EXPECT)
+        .map(|d| d.span.start)
+        .collect();
+    errors.sort_unstable();
+    for case in cases {
+        let first = errors.partition_point(|&at| at < case.span.start);
+        if errors
+            .get(first)
+            .is_some_and(|&at| at < case.span.end.max(case.span.start + 1))
+        {
+            case.board = None;
+        }
+    }
 }
 
 /// The analysis of a file of `bytes` bytes, more than `config` lets boardls analyse: E213 alone.

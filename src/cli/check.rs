@@ -110,14 +110,21 @@ struct Shape {
     suite: bool,
 }
 
+/// What `check` prints: the diagnostics' format, and whether the closing lines are left out.
+pub(super) struct Shown {
+    pub(super) format: Format,
+    pub(super) quiet: bool,
+}
+
 pub(super) fn run(
     run: &Run<'_>,
     paths: &[PathBuf],
-    format: Format,
+    shown: Shown,
     suite: bool,
     fixing: &Fixing,
     jobs: usize,
 ) -> u8 {
+    let format = shown.format;
     let list = match files::collect(paths, &run.walk) {
         Ok(list) => list,
         Err(e) => {
@@ -234,12 +241,16 @@ pub(super) fn run(
         return code;
     }
     match format {
+        Format::Human if shown.quiet => {}
         Format::Human => {
             if summary.errors + summary.warnings + summary.infos > 0 {
                 out.print(&format!(
                     "{} error(s), {} warning(s), {} info(s) in {} file(s)\n",
                     summary.errors, summary.warnings, summary.infos, summary.files
                 ));
+            } else {
+                // Silence would read as "did it run?" (ruff says the same).
+                out.print(&format!("All checks passed ({} file(s))\n", summary.files));
             }
             // A suite that passes says what it covers.
             if let Some(coverage) = coverage.filter(|_| summary.errors == 0) {

@@ -209,6 +209,9 @@ enum Command {
         /// Print the fixes as a unified diff and write nothing (exit 1 if there are any).
         #[arg(long)]
         diff: bool,
+        /// Print the diagnostics and nothing else: no closing summary, no suite coverage.
+        #[arg(long, short)]
+        quiet: bool,
         #[command(flatten)]
         jobs: JobsArg,
         #[command(flatten)]
@@ -584,6 +587,7 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
                 fix,
                 unsafe_fixes,
                 diff,
+                quiet,
                 jobs,
                 paths,
                 ..
@@ -601,7 +605,11 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
                     diff,
                     unsafe_fixes,
                 };
-                check::run(&run, &paths, output_format, suite, &fixing, jobs.count())
+                let shown = check::Shown {
+                    format: output_format,
+                    quiet,
+                };
+                check::run(&run, &paths, shown, suite, &fixing, jobs.count())
             }
             Command::Solve {
                 output_format,

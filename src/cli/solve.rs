@@ -3,6 +3,7 @@
 use super::output::Printer;
 use super::{EXIT_ERRORS, EXIT_OK, EXIT_UNUSABLE, Format, Run, files, pipeline};
 use boardls::analysis::{self, CaseAnalysis, SolveCache, Verdict};
+use boardls::diag::{Diagnostic, Severity};
 use boardls::span::LineIndex;
 use serde::Serialize;
 use std::ops::ControlFlow;
@@ -50,6 +51,7 @@ pub(super) fn run(run: &Run<'_>, paths: &[PathBuf], format: Format, jobs: usize)
     let mut cases = Vec::new();
     let mut failed_read = false;
     let mut failed = false;
+    let mut tally = Tally::default();
     pipeline::run_ordered(
         list,
         jobs,
@@ -64,7 +66,14 @@ pub(super) fn run(run: &Run<'_>, paths: &[PathBuf], format: Format, jobs: usize)
                 .cases
                 .iter()
                 .zip(&checked.verdicts)
-                .map(|(case, verdict)| report(&shown, &index, case, verdict.as_deref()))
+                .map(|(case, verdict)| {
+                    let first_error = checked.diagnostics.iter().find(|d| {
+                        d.severity == Severity::Error
+                            && (case.span.start..case.span.end.max(case.span.start + 1))
+                                .contains(&d.span.start)
+                    });
+                    report(&shown, &index, case, verdict.as_deref(), first_error)
+                })
                 .collect())
         },
         |reports| {
@@ -78,6 +87,7 @@ pub(super) fn run(run: &Run<'_>, paths: &[PathBuf], format: Format, jobs: usize)
             };
             for case in reports {
                 failed |= matches!(case.status, "mismatch" | "invalid" | "unsolved");
+                tally.add(case.status);
                 // People see each answer as soon as it is known.
                 if format == Format::Human {
                     out.print(&human(&case));
@@ -99,8 +109,9 @@ pub(super) fn run(run: &Run<'_>, paths: &[PathBuf], format: Format, jobs: usize)
         return EXIT_OK;
     }
     match format {
+        Format::Human => out.print(&tally.line()),
         // SARIF was refused before anything was read.
-        Format::Human | Format::Sarif => {}
+        Format::Sarif => {}
         Format::Json => match serde_json::to_string_pretty(&Report {
             version: JSON_VERSION,
             cases,
@@ -120,6 +131,41 @@ pub(super) fn run(run: &Run<'_>, paths: &[PathBuf], format: Format, jobs: usize)
     if failed { EXIT_ERRORS } else { EXIT_OK }
 }
 
+/// How many cases ended in each status, for the closing line of the human output.
+#[derive(Default)]
+struct Tally {
+    cases: usize,
+    /// Counts in the order the closing line names them: ok, mismatch, unchecked, invalid,
+    /// unsolved.
+    counts: [usize; 5],
+}
+
+const STATUSES: [&str; 5] = ["ok", "mismatch", "unchecked", "invalid", "unsolved"];
+
+impl Tally {
+    fn add(&mut self, status: &str) {
+        self.cases += 1;
+        if let Some(i) = STATUSES.iter().position(|s| *s == status) {
+            self.counts[i] += 1;
+        }
+    }
+
+    /// "5 case(s): 3 ok, 1 mismatch, 1 invalid" (statuses no case has are left out).
+    fn line(&self) -> String {
+        let parts: Vec<String> = STATUSES
+            .iter()
+            .zip(self.counts)
+            .filter(|(_, n)| *n > 0)
+            .map(|(status, n)| format!("{n} {status}"))
+            .collect();
+        if parts.is_empty() {
+            format!("{} case(s)\n", self.cases)
+        } else {
+            format!("{} case(s): {}\n", self.cases, parts.join(", "))
+        }
+    }
+}
+
 fn title(c: &CaseReport) -> String {
     match (&c.name, c.game) {
         (Some(name), Some(game)) => format!("{game} \"{name}\""),
@@ -131,10 +177,13 @@ fn title(c: &CaseReport) -> String {
 }
 
 fn human(c: &CaseReport) -> String {
-    let answer = c.answer.as_deref().unwrap_or("-");
-    let mut line = format!("{}:{}: {}: {answer}", c.file, c.line, title(c));
-    if !c.verdict.is_empty() {
-        line.push_str(&format!(" — {}", c.verdict));
+    let mut line = format!("{}:{}: {}: ", c.file, c.line, title(c));
+    match (&c.answer, c.verdict.is_empty()) {
+        (Some(answer), true) => line.push_str(answer),
+        (Some(answer), false) => line.push_str(&format!("{answer} — {}", c.verdict)),
+        // No answer: the verdict says why (an error, or the budget).
+        (None, false) => line.push_str(&c.verdict),
+        (None, true) => line.push('-'),
     }
     match (c.status, &c.expect) {
         ("mismatch", Some(e)) => line.push_str(&format!(" [mismatch: expect says {e}]")),
@@ -177,6 +226,7 @@ fn report(
     index: &LineIndex,
     case: &CaseAnalysis,
     verdict: Option<&Verdict>,
+    first_error: Option<&Diagnostic>,
 ) -> CaseReport {
     let expect = case
         .expect
@@ -199,7 +249,14 @@ fn report(
         }
         Some(Verdict::Unsolved(why)) => (None, why.to_string(), "unsolved"),
         Some(Verdict::Failed(why)) => (None, format!("solver failed: {why}"), "unsolved"),
-        None => (None, String::new(), "invalid"),
+        // Not solved: what stops it, in the words `check` uses.
+        None => (
+            None,
+            first_error.map_or_else(String::new, |d| {
+                format!("not solved: error[{}]: {}", d.code, d.message)
+            }),
+            "invalid",
+        ),
     };
     CaseReport {
         file: file.to_string(),
