@@ -31,7 +31,9 @@ if [ "${1:-}" = "--quick" ]; then
 fi
 
 step "check examples/ (mistakes.board must fail, the rest must be clean)"
-cargo build --quiet
+# The binary `cargo test` built (the `test` profile writes to target/debug/ too): the editors'
+# tests below use it as well, so no second build of the crate at another profile.
+cargo build --profile test --quiet --bin boardls
 bin=target/debug/boardls
 for f in examples/*.board; do
   if [ "$f" = examples/mistakes.board ]; then
@@ -67,7 +69,7 @@ tar -xzf "$archive" -C "$out/x"
 
 if [ -x tests/nvim/run.sh ]; then
   step "Neovim end to end"
-  tests/nvim/run.sh
+  BOARDLS_BIN="$PWD/$bin" tests/nvim/run.sh
 fi
 
 if [ -x editors/test.sh ]; then

@@ -31,6 +31,7 @@ mod memory;
 mod parser;
 mod protocol;
 mod race;
+mod readme;
 mod render;
 mod samples;
 mod stress;

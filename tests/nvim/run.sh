@@ -15,9 +15,14 @@ if ! command -v nvim >/dev/null 2>&1; then
     fi
 fi
 
-export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$root/target}"
-cargo build --quiet --manifest-path "$root/Cargo.toml" --bin boardls
-bin="$CARGO_TARGET_DIR/debug/boardls"
+# BOARDLS_BIN: a server binary already built (scripts/test.sh passes the one its tests built).
+if [ -n "${BOARDLS_BIN:-}" ]; then
+    bin="$BOARDLS_BIN"
+else
+    export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$root/target}"
+    cargo build --quiet --manifest-path "$root/Cargo.toml" --bin boardls
+    bin="$CARGO_TARGET_DIR/debug/boardls"
+fi
 
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
