@@ -498,7 +498,8 @@ impl Run<'_> {
 }
 
 pub(crate) fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
+    let cli = plain_judge(&args).unwrap_or_else(|| Cli::parse_from(args));
     match cli.color {
         ColorChoice::Auto => {}
         ColorChoice::Always => anstream::ColorChoice::Always.write_global(),
@@ -511,6 +512,39 @@ pub(crate) fn main() -> ExitCode {
             ExitCode::from(EXIT_UNUSABLE)
         }
     }
+}
+
+/// `boardls judge GAME [FILE]` and nothing else, read without clap: a contest system starts
+/// this command once per test, and building the whole command tree costs more than reading a
+/// small input (half of a process's start-up instructions). Anything else — a flag, `-` for
+/// standard input, an unknown game — goes to clap, which also gives the errors.
+fn plain_judge(args: &[std::ffi::OsString]) -> Option<Cli> {
+    let [_, command, game, rest @ ..] = args else {
+        return None;
+    };
+    if command != "judge" || rest.len() > 1 {
+        return None;
+    }
+    let game = Game::from_str(game.to_str()?, false).ok()?;
+    let file = match rest.first() {
+        Some(file) if file.to_str().is_none_or(|f| f.starts_with('-')) => return None,
+        Some(file) => Some(PathBuf::from(file)),
+        None => None,
+    };
+    Some(Cli {
+        command: Command::Judge {
+            game,
+            file,
+            budget: SolveArgs {
+                nodes: None,
+                time: None,
+                memory: None,
+            },
+        },
+        config: None,
+        isolated: false,
+        color: ColorChoice::Auto,
+    })
 }
 
 fn run(cli: Cli) -> Result<ExitCode, String> {
@@ -770,5 +804,63 @@ fn stop_solutions_on_interrupt() {
     });
     if let Err(e) = installed {
         eprintln!("boardls: cannot handle Ctrl-C ({e}); solutions may outlive an interrupt");
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn words(line: &str) -> Vec<std::ffi::OsString> {
+        line.split(' ').map(Into::into).collect()
+    }
+
+    /// The judge arguments read without clap are exactly clap's.
+    #[test]
+    fn a_plain_judge_reads_as_clap_reads_it() {
+        for line in ["boardls judge race", "boardls judge strings tests/01.in"] {
+            let Some(fast) = plain_judge(&words(line)) else {
+                panic!("{line}: not read as a plain judge");
+            };
+            let slow = Cli::parse_from(words(line));
+            let (
+                Command::Judge {
+                    game: g1,
+                    file: f1,
+                    budget: b1,
+                },
+                Command::Judge {
+                    game: g2,
+                    file: f2,
+                    budget: b2,
+                },
+            ) = (&fast.command, &slow.command)
+            else {
+                panic!("{line}: both are judge commands");
+            };
+            assert_eq!((g1, f1), (g2, f2), "{line}");
+            assert_eq!(format!("{b1:?}"), format!("{b2:?}"), "{line}");
+            assert_eq!(
+                (&fast.config, fast.isolated, fast.color),
+                (&slow.config, slow.isolated, slow.color),
+                "{line}"
+            );
+        }
+    }
+
+    #[test]
+    fn anything_but_a_plain_judge_goes_to_clap() {
+        for line in [
+            "boardls judge",
+            "boardls judge chesss",
+            "boardls judge race -",
+            "boardls judge race --nodes 5",
+            "boardls judge --isolated race",
+            "boardls judge race a.in b.in",
+            "boardls solve race",
+            "boardls judge race --help",
+        ] {
+            assert!(plain_judge(&words(line)).is_none(), "{line}");
+        }
     }
 }

@@ -30,7 +30,7 @@ pub fn hints(view: &FileView<'_>, within: Span) -> Vec<Hint> {
                 Some(s) => (format!("answer: {} (solving…)", s.answer), None),
                 None => ("solving…".to_string(), None),
             },
-            CaseState::Done(verdict) => match &**verdict {
+            CaseState::Done(verdict) | CaseState::Answered(verdict) => match &**verdict {
                 Verdict::Solved { solution, .. } => {
                     let mark = match case.expect.as_ref().map(|e| e.canonical.as_deref()) {
                         None => "",

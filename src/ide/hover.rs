@@ -120,7 +120,7 @@ fn header(view: &FileView<'_>, case: &CaseAnalysis, offset: usize) -> Text {
                 ));
             }
         }
-        CaseState::Done(v) => match &**v {
+        CaseState::Done(v) | CaseState::Answered(v) => match &**v {
             Verdict::Solved { solution, elapsed } => {
                 out.push(&format!("{}.\n\n", capitalise(&solution.verdict)));
                 out.push(&format!("Judge answer: `{}`", solution.answer));
@@ -230,6 +230,7 @@ fn expect_words(view: &FileView<'_>, case: &CaseAnalysis) -> String {
             None => "\n\nNo answer to compare with: see the case's header.".to_string(),
         },
         CaseState::Pending { .. } => "\n\nSolving…".to_string(),
+        CaseState::Answered(_) => "\n\nSolving the cells…".to_string(),
         CaseState::Invalid => "\n\nNot solved: the case has errors.".to_string(),
     }
 }

@@ -34,12 +34,15 @@ pub enum CaseState {
         last: Option<Arc<Verdict>>,
     },
     Done(Arc<Verdict>),
+    /// Its answer is known and shown; the editor's extras (cell map, line of play) are being
+    /// made.
+    Answered(Arc<Verdict>),
 }
 
 impl CaseState {
     pub fn verdict(&self) -> Option<&Verdict> {
         match self {
-            CaseState::Done(v) => Some(v),
+            CaseState::Done(v) | CaseState::Answered(v) => Some(v),
             _ => None,
         }
     }
@@ -96,7 +99,7 @@ impl<'a> FileView<'a> {
         !self
             .states
             .iter()
-            .any(|s| matches!(s, CaseState::Pending { .. }))
+            .any(|s| matches!(s, CaseState::Pending { .. } | CaseState::Answered(_)))
     }
 
     /// Line break used by the text (the most common one, as `fmt` keeps), for inserted lines.
@@ -136,6 +139,10 @@ pub fn status(state: &CaseState) -> String {
         CaseState::Invalid => "not solved: the case has errors".to_string(),
         CaseState::Pending { last } => match last.as_deref().and_then(Verdict::solution) {
             Some(s) => format!("{} (solving…)", s.lens),
+            None => "solving…".to_string(),
+        },
+        CaseState::Answered(v) => match v.solution() {
+            Some(s) => format!("{} (solving the cells…)", s.lens),
             None => "solving…".to_string(),
         },
         CaseState::Done(v) => match &**v {

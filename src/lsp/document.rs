@@ -276,7 +276,13 @@ impl View {
                     };
                 }
                 let known = st.solved.get(&case.content_key).cloned();
+                let extras_running = st
+                    .solving
+                    .as_ref()
+                    .is_some_and(|(key, _)| *key == case.content_key);
                 match known.or_else(|| cache.get(case.content_key)) {
+                    // The first step's verdict, shown while the second makes the extras.
+                    Some(v) if extras_running => CaseState::Answered(v),
                     Some(v) => CaseState::Done(v),
                     None => CaseState::Pending {
                         last: st.last_good.get(&case.title()).cloned(),

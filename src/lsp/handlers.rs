@@ -414,6 +414,9 @@ pub(crate) fn render(
             .iter()
             .map(|&start| to_proto::position(view.text(), view.index(), start, enc))
             .collect(),
-        solving: matches!(file.state(case), ide::CaseState::Pending { .. }),
+        solving: matches!(
+            file.state(case),
+            ide::CaseState::Pending { .. } | ide::CaseState::Answered(_)
+        ),
     })
 }

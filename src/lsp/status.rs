@@ -56,7 +56,7 @@ pub(crate) fn count_open(shared: &Shared, uri: &lsp::Uri, file: &FileView<'_>) {
     let mut tally = Tally::default();
     for state in file.states {
         match state {
-            CaseState::Pending { .. } => tally.solving += 1,
+            CaseState::Pending { .. } | CaseState::Answered(_) => tally.solving += 1,
             CaseState::Done(v) if v.budget_bound() => tally.unsolved += 1,
             _ => {}
         }

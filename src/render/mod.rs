@@ -62,7 +62,7 @@ pub fn case_svg(view: &FileView<'_>, case: &CaseAnalysis, theme: Theme) -> Strin
         }
     }
     caption.push(match state {
-        CaseState::Done(_) => match state.solution() {
+        CaseState::Done(_) | CaseState::Answered(_) => match state.solution() {
             // The verdicts quote letters as Markdown code; a picture has no Markdown.
             Some(s) => format!(
                 "{} (answer {})",

@@ -59,7 +59,9 @@ const GAMES: [&str; 5] = ["zgame", "race", "chess", "tetris", "strings"];
 fn examples_of_every_game_are_clean() {
     for game in GAMES {
         let out = boardls(&["check", &format!("examples/{game}.board")]);
-        assert_eq!(stdout(&out), "", "{game}");
+        assert_eq!(stdout(&out), "All checks passed (1 file(s))\n", "{game}");
+        let quiet = boardls(&["check", "--quiet", &format!("examples/{game}.board")]);
+        assert_eq!(stdout(&quiet), "", "{game}");
         assert_eq!(out.status.code(), Some(0), "{game}");
     }
 }
@@ -532,6 +534,7 @@ fn suite_checks_fire_on_a_thin_suite_and_a_complete_one_prints_its_coverage() {
     let out = boardls(&["check", "--suite", complete.to_str().expect("path")]);
     assert_eq!(out.status.code(), Some(0));
     expect![[r#"
+        All checks passed (1 file(s))
         chess: 3 case(s), largest board 1000 (original maximum 1000) in chess "a"
           answer  cases
           B       1
@@ -553,7 +556,7 @@ fn allow_silences_a_code() {
     )
     .expect("write");
     let out = boardls(&["check", file.to_str().expect("path")]);
-    assert_eq!(stdout(&out), "");
+    assert_eq!(stdout(&out), "All checks passed (1 file(s))\n");
     assert_eq!(out.status.code(), Some(0));
     // On the command line too; a code that silences nothing is refused, not ignored.
     std::fs::write(&file, "[zgame]\n...\nexpect = yes yes yes\n").expect("write");
@@ -644,8 +647,9 @@ fn memory_caps_a_solve_and_fails_like_the_other_budgets() {
     assert_eq!(
         stdout(&capped),
         format!(
-            "{tall}:1: zgame \"tall\": - — too large to solve: the rows of a 70000 × 1 board \
-             would need 2 MiB, more than the memory cap of 1 MiB per solve [unsolved]\n"
+            "{tall}:1: zgame \"tall\": too large to solve: the rows of a 70000 × 1 board \
+             would need 2 MiB, more than the memory cap of 1 MiB per solve [unsolved]\n\
+             1 case(s): 1 unsolved\n"
         )
     );
     // A polynomial solver is bounded by memory alone: no time or node budget stops it.

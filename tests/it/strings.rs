@@ -286,7 +286,7 @@ fn seed_write_up_example_first_wins_by_going_down() {
     let solution = Strings::solve(&grid, &Budget::unlimited()).expect("solved");
     assert_eq!(solution.answer, "FIRST");
     assert_eq!(brute(&rows_of(&grid)), 5);
-    assert_eq!(solution.lens, "FIRST wins (+5)");
+    assert_eq!(solution.lens, "FIRST wins (a − b = +5)");
     assert!(
         solution.why.contains("spell `cbaaaaaac`"),
         "{}",
@@ -301,7 +301,7 @@ fn verdict_lens_and_why_for_sample_two() {
     let grid = grid_str(&["xa", "ay"]);
     let solution = Strings::solve(&grid, &Budget::unlimited()).expect("solved");
     assert_eq!(solution.answer, "FIRST");
-    assert_eq!(solution.lens, "FIRST wins (+1)");
+    assert_eq!(solution.lens, "FIRST wins (a − b = +1)");
     assert_eq!(
         solution.verdict,
         "the first player wins: with best play the string ends with 1 more `a` than `b` (a − b = +1)"
@@ -333,11 +333,11 @@ fn verdict_lens_and_why_for_sample_two() {
 fn second_player_win_and_draw_read_as_such() {
     let second = Strings::solve(&grid_str(&["bb", "bb"]), &Budget::unlimited()).expect("solved");
     assert_eq!(second.answer, "SECOND");
-    assert_eq!(second.lens, "SECOND wins (-3)");
+    assert_eq!(second.lens, "SECOND wins (a − b = -3)");
     assert!(second.verdict.contains("3 more `b` than `a` (a − b = −3)"));
     let draw = Strings::solve(&grid_str(&["ab", "cd"]), &Budget::unlimited()).expect("solved");
     assert_eq!(draw.answer, "DRAW");
-    assert_eq!(draw.lens, "DRAW (0)");
+    assert_eq!(draw.lens, "DRAW (a − b = 0)");
     // Only the path through the cell the second player chooses is marked.
     let cells = draw.cells.expect("a cell map");
     let marks: Vec<CellMark> = cells.marks.clone();
@@ -358,7 +358,7 @@ fn optimal_line_leaves_out_dead_ends() {
     // (2,1) is not on the line although it spells the prefix.
     let grid = grid_str(&["aac", "aba"]);
     let solution = Strings::solve(&grid, &Budget::unlimited()).expect("solved");
-    assert_eq!(solution.lens, "FIRST wins (+3)");
+    assert_eq!(solution.lens, "FIRST wins (a − b = +3)");
     let cells = solution.cells.expect("a cell map");
     let marked: Cells = (0..2)
         .flat_map(|r| (0..3).map(move |c| (r, c)))

@@ -105,11 +105,10 @@ fn misspelt_and_unknown_keys_are_corrected_or_deleted() {
     check(
         "[zgame]\n...\ncol$0our = red",
         expect![[r#"
-          Delete `colour = red` [E202]
-          Add `expect = no yes no` [-]
-        --- after the first:
-        [zgame]
-        ..."#]],
+              Delete `colour = red` [E202]
+            --- after the first:
+            [zgame]
+            ..."#]],
     );
     check(
         "[tetris]\n0000\n0000\nexpect = Yes\nexp$0ect = No\n",
