@@ -9,11 +9,12 @@ use boardls::config::Config;
 use serde_json::{Value, json};
 use std::path::Path;
 
-/// Two zgame cases, the first with a wrong `expect` (E210: the answer is `no no yes`).
+/// Two zgame cases, the first with a wrong `expect` (E210: the answer is `no no yes`), the
+/// second `no yes no`.
 const TWO_CASES: &str = "[zgame \"sample 1\"]\n..B\n..B\nBB.\nexpect = yes no no\n\n\
-                         [zgame \"small\"]\nB.\n.B\n";
-/// Another file of the same folder: one zgame case, right.
-const OTHER: &str = "[zgame \"other\"]\nB..\n...\n..B\n";
+                         [zgame \"small\"]\n..\n..\n";
+/// Another file of the same folder: one zgame case, `yes no no`.
+const OTHER: &str = "[zgame \"other\"]\nA.\n.B\n";
 
 fn file_uri(path: &Path) -> String {
     format!("file://{}", path.display())
@@ -69,6 +70,32 @@ async fn settled(client: &Client, uri: &str, pred: impl Fn(&Value) -> bool) -> V
         .clone()
 }
 
+/// As [`settled`] for the open `a`, and the latest report of the closed `b` once it has one
+/// (it may come before or after).
+async fn settled_with_closed(
+    client: &Client,
+    a: &str,
+    b: &str,
+    pred: impl Fn(&Value) -> bool,
+) -> (Value, Value) {
+    let (mut open, mut closed) = (Value::Null, Value::Null);
+    client
+        .wait_for(&format!("{a} settled and {b} reported"), |m| {
+            if is_publish(m, b) {
+                closed = m["params"].clone();
+            }
+            if is_publish(m, a)
+                && codes(&m["params"]).contains(&"E210".to_string())
+                && pred(&m["params"])
+            {
+                open = m["params"].clone();
+            }
+            !open.is_null() && !closed.is_null()
+        })
+        .await;
+    (open, closed)
+}
+
 fn set_suite_diagnostics(client: &Client, value: &str) {
     client.notify(
         "workspace/didChangeConfiguration",
@@ -97,13 +124,10 @@ async fn a_folder_that_is_not_a_suite_shows_only_real_problems() {
     let (folder, a_uri, b_uri) = folder_with(None, TWO_CASES);
     let client = start(folder.path(), json!({})).await;
     client.open(&a_uri, 1, TWO_CASES);
-    let open = settled(&client, &a_uri, |_| true).await;
+    // The closed file is checked too.
+    let (open, closed) = settled_with_closed(&client, &a_uri, &b_uri, |_| true).await;
     assert_eq!(codes(&open), ["E210"], "{open}");
-    // The closed file is checked and solved too (the sentinel: its case, solved, is fine).
-    let closed = client
-        .wait_for("b.board reported", |m| is_publish(m, &b_uri))
-        .await;
-    assert!(suite_codes(&closed["params"]).is_empty(), "{closed}");
+    assert!(suite_codes(&closed).is_empty(), "{closed}");
     // `always` turns them on for the folder, `auto` off again.
     set_suite_diagnostics(&client, "always");
     let on = settled(&client, &a_uri, |p| !suite_codes(p).is_empty()).await;
@@ -119,11 +143,12 @@ async fn a_declared_suite_shows_each_finding_once_with_the_cases_it_concerns() {
     let (folder, a_uri, b_uri) = folder_with(Some("suite = true\n"), TWO_CASES);
     let client = start(folder.path(), json!({})).await;
     client.open(&a_uri, 1, TWO_CASES);
-    let open = settled(&client, &a_uri, |p| !suite_codes(p).is_empty()).await;
+    let (open, closed) =
+        settled_with_closed(&client, &a_uri, &b_uri, |p| !suite_codes(p).is_empty()).await;
     let found = keyed(&open);
-    // zgame has eight answer classes; the suite's three cases have two answers between them.
+    // zgame has eight answer classes; the suite's three cases have three answers.
     let uncovered: Vec<_> = found.iter().filter(|(c, ..)| c == "I220").collect();
-    assert_eq!(uncovered.len(), 6, "{open}");
+    assert_eq!(uncovered.len(), 5, "{open}");
     let max: Vec<_> = found.iter().filter(|(c, ..)| c == "I221").collect();
     assert_eq!(max.len(), 1, "{open}");
     // Once each, on the file's first case header.
@@ -163,11 +188,8 @@ async fn a_declared_suite_shows_each_finding_once_with_the_cases_it_concerns() {
         "{i220}"
     );
     // The closed file of the same suite does not repeat them.
-    let closed = client
-        .wait_for("b.board reported", |m| is_publish(m, &b_uri))
-        .await;
     assert!(
-        !suite_codes(&closed["params"])
+        !suite_codes(&closed)
             .iter()
             .any(|c| c == "I220" || c == "I221"),
         "{closed}"
@@ -185,14 +207,12 @@ async fn a_file_marked_as_a_suite_is_one_unless_the_editor_says_never() {
     let (folder, a_uri, b_uri) = folder_with(None, &marked);
     let client = start(folder.path(), json!({})).await;
     client.open(&a_uri, 1, &marked);
-    let open = settled(&client, &a_uri, |p| !suite_codes(p).is_empty()).await;
-    // A suite of its own: the other file's case is not in it (three answers would be covered).
+    let (open, closed) =
+        settled_with_closed(&client, &a_uri, &b_uri, |p| !suite_codes(p).is_empty()).await;
+    // A suite of its own: the other file's case, a third answer, is not in it.
     let uncovered = codes(&open).iter().filter(|c| *c == "I220").count();
     assert_eq!(uncovered, 6, "{open}");
-    let closed = client
-        .wait_for("b.board reported", |m| is_publish(m, &b_uri))
-        .await;
-    assert!(suite_codes(&closed["params"]).is_empty(), "{closed}");
+    assert!(suite_codes(&closed).is_empty(), "{closed}");
     client.stop().await;
 
     let client = start(
