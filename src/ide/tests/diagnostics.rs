@@ -133,3 +133,19 @@ fn a_wrong_expect_is_an_error_on_its_value() {
     "#]]
     .assert_eq(&shown(&f, &diagnostics(&f.view(), &Config::default())));
 }
+
+#[test]
+fn a_suite_finding_points_to_at_most_a_few_cases_and_says_how_many_more() {
+    let cases: String = (0..10)
+        .map(|i| format!("[zgame \"{i}\"]\n..\n..\n\n"))
+        .collect();
+    let marked = Fixture::new(&format!("// boardls: suite\n{cases}"));
+    let found = diagnostics_as_own_suite(&marked.view(), &Config::default());
+    let uncovered = found
+        .iter()
+        .find(|d| d.code == "I220")
+        .expect("an uncovered answer");
+    assert_eq!(uncovered.related.len(), crate::config::MAX_SUITE_RELATED);
+    let last = &uncovered.related[crate::config::MAX_SUITE_RELATED - 1].1;
+    assert!(last.ends_with("(and 2 more case(s))"), "{last}");
+}
