@@ -39,6 +39,10 @@ pub const MAX_WORKSPACE_FILES: usize = 2_000;
 /// Bytes of closed `.board` files the language server holds per workspace folder, for the same
 /// reason; files past it are left out (and named once).
 pub const MAX_WORKSPACE_BYTES: u64 = 256 * 1024 * 1024;
+/// Cases a suite finding points to as related places (the cases of the game in the file that
+/// holds it): enough to see what the suite has instead, few enough that an editor's hover
+/// and a terminal's notes stay readable for a suite of hundreds of cases.
+pub const MAX_SUITE_RELATED: usize = 8;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Config {

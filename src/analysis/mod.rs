@@ -360,7 +360,10 @@ fn checked(
         own_suite: Vec::new(),
         diagnostics: Vec::new(),
     };
-    if suite::is_marked(text, &checked.analysis) {
+    // The batch commands' `--suite` and `suite = true` take the files together (see
+    // `Checked::report_with`); here is the file alone.
+    let marked = suite::is_marked(text, &checked.analysis);
+    if suite::membership(suite::Ask::Auto, None, marked) == suite::Membership::Alone {
         let refs = checked.verdict_refs();
         checked.own_suite = suite::findings(&[(&checked.analysis, &refs)])
             .pop()

@@ -1,9 +1,11 @@
 //! Suite coverage for test-data authors: answers no case covers, no case at the original
-//! maximum size, duplicate boards (also up to the game's symmetries). A suite is every file of
-//! `check --suite`, or one file marked `// boardls: suite`.
+//! maximum size, duplicate boards (also up to the game's symmetries). Whether a file is checked
+//! as part of a suite at all is [`membership`], the one rule of the command line and the
+//! server.
 
 use super::codes::{DUPLICATE_BOARD, NO_MAX_CASE, UNCOVERED_ANSWER};
 use super::{Analysis, Verdict};
+use crate::config::MAX_SUITE_RELATED;
 use crate::diag::Diagnostic;
 use crate::games::{AnyBoard, GameId, Symmetry};
 use crate::span::Span;
@@ -21,6 +23,65 @@ pub(crate) fn is_marked(text: &str, analysis: &Analysis) -> bool {
         .comments
         .iter()
         .any(|c| text.get(c.start..c.end).is_some_and(|t| t.contains(MARKER)))
+}
+
+/// What the user asks of suite checks beyond what the files declare: `check --suite` is
+/// [`Ask::Always`]; the editor's `boardls.suite.diagnostics` is any of the three.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Ask {
+    /// As the files declare: `suite = true` in their `boardls.toml`, or `// boardls: suite`.
+    #[default]
+    Auto,
+    /// Every file is part of a suite with the others.
+    Always,
+    /// No suite findings at all.
+    Never,
+}
+
+impl Ask {
+    /// The setting's value as written (`auto`, `always`, `never`).
+    pub fn parse(value: &str) -> Option<Ask> {
+        match value {
+            "auto" => Some(Ask::Auto),
+            "always" => Some(Ask::Always),
+            "never" => Some(Ask::Never),
+            _ => None,
+        }
+    }
+}
+
+/// How a file takes part in suite checks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Membership {
+    /// In no suite: no suite findings (an ordinary folder of puzzles).
+    Outside,
+    /// A suite of its own.
+    Alone,
+    /// One suite with the other files of its project (or of everything checked together).
+    WithOthers,
+}
+
+/// Whether a file is checked with the other files as one suite: asked for, or declared by the
+/// `suite` key of its nearest `boardls.toml` (`project_suite`).
+pub fn with_others(ask: Ask, project_suite: Option<bool>) -> bool {
+    match ask {
+        Ask::Always => true,
+        Ask::Never => false,
+        Ask::Auto => project_suite == Some(true),
+    }
+}
+
+/// The rule deciding how a file takes part in suite checks, for the command line and the
+/// server alike: with the others when [`with_others`] says so; else alone when it is `marked`
+/// ([`is_marked`]) and suite checks are not turned off; else not at all.
+pub fn membership(ask: Ask, project_suite: Option<bool>, marked: bool) -> Membership {
+    if with_others(ask, project_suite) {
+        Membership::WithOthers
+    } else if marked && ask != Ask::Never {
+        Membership::Alone
+    } else {
+        Membership::Outside
+    }
 }
 
 /// What the suite checks need of one case: small enough to keep for every case of a suite
@@ -86,7 +147,9 @@ pub fn findings_of(files: &[Vec<CaseFacts>]) -> Vec<Vec<Diagnostic>> {
     per_file
 }
 
-/// Suite findings as `(file index, diagnostic)`; case-wide ones point at a case header.
+/// Suite findings as `(file index, diagnostic)`, each once. One about the whole suite sits on
+/// the first case header of the first file with cases of its game, pointing to that file's
+/// cases it is about; one about a case, on that case's header.
 fn check(files: &[Vec<CaseFacts>]) -> Vec<(usize, Diagnostic)> {
     let mut out = Vec::new();
     let mut by_game: BTreeMap<GameId, Vec<(usize, &CaseFacts)>> = BTreeMap::new();
@@ -96,23 +159,30 @@ fn check(files: &[Vec<CaseFacts>]) -> Vec<(usize, Diagnostic)> {
         }
     }
     for (game, cases) in by_game {
-        let Some(&(first_file, first)) = cases.first() else {
+        let Some(&(first_file, _)) = cases.first() else {
             continue;
         };
+        let Some(anchor) = files[first_file].first().map(|c| c.header) else {
+            continue;
+        };
+        // Related places are spans of the text holding the finding: its file's cases alone.
+        let in_first_file: Vec<&CaseFacts> = cases
+            .iter()
+            .filter(|(file, _)| *file == first_file)
+            .map(|(_, c)| *c)
+            .collect();
         let answers: Vec<&str> = cases
             .iter()
             .filter_map(|(_, c)| c.answer.as_deref())
             .collect();
         for class in game.spec().answer_classes {
             if !answers.contains(class) {
-                out.push((
-                    first_file,
-                    Diagnostic::info(
-                        UNCOVERED_ANSWER,
-                        first.header,
-                        format!("no {game} case has the answer `{class}`"),
-                    ),
-                ));
+                let d = Diagnostic::info(
+                    UNCOVERED_ANSWER,
+                    anchor,
+                    format!("no {game} case has the answer `{class}`"),
+                );
+                out.push((first_file, with_cases(d, &in_first_file, answer_note)));
             }
         }
         let boards: Vec<(usize, &CaseFacts, usize, &[u8; 32])> = cases
@@ -121,14 +191,19 @@ fn check(files: &[Vec<CaseFacts>]) -> Vec<(usize, Diagnostic)> {
             .collect();
         let max_side = game.spec().original_max_side;
         if !boards.iter().any(|b| b.2 >= max_side) && !boards.is_empty() {
-            out.push((
-                first_file,
-                Diagnostic::info(
-                    NO_MAX_CASE,
-                    first.header,
-                    format!("no {game} case reaches the original maximum size ({max_side})"),
-                ),
-            ));
+            let d = Diagnostic::info(
+                NO_MAX_CASE,
+                anchor,
+                format!("no {game} case reaches the original maximum size ({max_side})"),
+            );
+            let side = |c: &CaseFacts| c.board.map_or(0, |(side, _)| side);
+            let largest = in_first_file.iter().map(|c| side(c)).max().unwrap_or(0);
+            let nearest: Vec<&CaseFacts> = in_first_file
+                .iter()
+                .copied()
+                .filter(|c| c.board.is_some() && side(c) == largest)
+                .collect();
+            out.push((first_file, with_cases(d, &nearest, side_note)));
         }
         let mut seen: HashMap<&[u8; 32], (usize, &CaseFacts)> = HashMap::new();
         for (file, c, _, key) in boards {
@@ -149,6 +224,36 @@ fn check(files: &[Vec<CaseFacts>]) -> Vec<(usize, Diagnostic)> {
         }
     }
     out
+}
+
+/// `d` with `cases` as its related places, each with what `note` says of it, at most
+/// [`MAX_SUITE_RELATED`] (the last one says how many more there are).
+fn with_cases(
+    mut d: Diagnostic,
+    cases: &[&CaseFacts],
+    note: fn(&CaseFacts) -> String,
+) -> Diagnostic {
+    for (i, c) in cases.iter().take(MAX_SUITE_RELATED).enumerate() {
+        let mut message = note(c);
+        let more = cases.len() - MAX_SUITE_RELATED.min(cases.len());
+        if i + 1 == MAX_SUITE_RELATED && more > 0 {
+            message.push_str(&format!(" (and {more} more case(s))"));
+        }
+        d = d.with_related(c.header, message);
+    }
+    d
+}
+
+fn answer_note(c: &CaseFacts) -> String {
+    match &c.answer {
+        Some(answer) => format!("{} has the answer `{answer}`", c.title),
+        None => format!("{} has no answer", c.title),
+    }
+}
+
+fn side_note(c: &CaseFacts) -> String {
+    let side = c.board.map_or(0, |(side, _)| side);
+    format!("{}, the largest here: side {side}", c.title)
 }
 
 /// The smallest text among the board's images under the symmetries its game keeps

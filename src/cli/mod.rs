@@ -19,6 +19,7 @@ mod stress;
 mod validate;
 
 use boardls::analysis::codes;
+use boardls::analysis::suite::{self, Ask};
 use boardls::config::Config;
 use boardls::games::GameId;
 use boardls::project::Exclude;
@@ -627,13 +628,14 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
                 ..
             } => {
                 // `suite = true` in the project of the first path makes `--suite` the default.
-                let suite = suite
-                    || match paths.first() {
-                        Some(first) => layers
-                            .project_for(&suite_anchor(&run, first))?
-                            .is_some_and(|p| p.settings.suite == Some(true)),
-                        None => false,
-                    };
+                let ask = if suite { Ask::Always } else { Ask::Auto };
+                let project_suite = match paths.first() {
+                    Some(first) => layers
+                        .project_for(&suite_anchor(&run, first))?
+                        .and_then(|p| p.settings.suite),
+                    None => None,
+                };
+                let suite = suite::with_others(ask, project_suite);
                 let fixing = check::Fixing {
                     write: fix && !diff,
                     diff,

@@ -108,12 +108,18 @@ impl<'a> FileView<'a> {
     }
 }
 
-/// What the server publishes for a file on its own: [`analysis::report`] on the verdicts known
-/// so far, with the file's suite findings when it is marked as a suite of its own.
+/// What the server publishes for a file in no suite: [`analysis::report`] on the verdicts
+/// known so far.
 pub fn diagnostics(view: &FileView<'_>, config: &Config) -> Vec<Diagnostic> {
+    analysis::report(view.analysis, &view.verdicts(), Vec::new(), config)
+}
+
+/// What the server publishes for a file that is a suite of its own (`// boardls: suite`):
+/// [`diagnostics`] with the suite's findings, once every case is settled.
+pub fn diagnostics_as_own_suite(view: &FileView<'_>, config: &Config) -> Vec<Diagnostic> {
     let verdicts = view.verdicts();
     // Coverage computed on half the verdicts would flicker while cases are solved.
-    let own_suite = if view.settled() && analysis::suite::is_marked(view.text, view.analysis) {
+    let own_suite = if view.settled() {
         analysis::suite::findings(&[(view.analysis, &verdicts)])
             .pop()
             .unwrap_or_default()

@@ -1,5 +1,5 @@
 //! Diagnostics as the client gets them. A file's list is its report with the findings of the
-//! suite it is part of (its workspace folder, or itself when marked). Clients that pull
+//! suite it is part of, if any (see [`workspace::suite_findings`]). Clients that pull
 //! (`textDocument/diagnostic`, `workspace/diagnostic`) get reports with result ids and are
 //! asked to pull again when results change; the others get every list pushed, an open
 //! document's for its latest version.
@@ -7,7 +7,7 @@
 use super::convert::{Encoding, to_proto};
 use super::document::{View, lock};
 use super::server::Shared;
-use super::workspace;
+use super::workspace::{self, FileSuite};
 use crate::diag::Diagnostic;
 use crate::ide;
 use crate::span::LineIndex;
@@ -20,9 +20,11 @@ use tower_lsp_server::ls_types as lsp;
 /// read, and what is published).
 pub(crate) fn findings(shared: &Shared, uri: &lsp::Uri, view: &View) -> Vec<Diagnostic> {
     let file = view.file();
+    let config = view.snap.config();
     match workspace::suite_findings(shared, uri, view) {
-        Some(suite) => ide::diagnostics_in_suite(&file, view.snap.config(), &suite),
-        None => ide::diagnostics(&file, view.snap.config()),
+        FileSuite::Outside => ide::diagnostics(&file, config),
+        FileSuite::Alone => ide::diagnostics_as_own_suite(&file, config),
+        FileSuite::Shared(suite) => ide::diagnostics_in_suite(&file, config, &suite),
     }
 }
 

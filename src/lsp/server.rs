@@ -317,22 +317,38 @@ fn fetch_settings(shared: &Arc<Shared>, then: impl FnOnce(&Arc<Shared>) + Send +
 }
 
 /// Puts new editor settings in effect: each open document whose configuration changed is
-/// analysed again; verdicts a budget decided are forgotten when a budget changed (answers are
+/// analysed again (each one published again when which files get suite findings changed); verdicts a budget decided are forgotten when a budget changed (answers are
 /// kept: they hold under any budget); the workspace's files are read again.
 fn apply_settings(
     shared: &Arc<Shared>,
     global: EditorSettings,
     per_folder: Option<Vec<EditorSettings>>,
 ) {
-    let budget_changed = shared.workspace.set_settings(global, per_folder);
-    if budget_changed {
+    let changed = shared.workspace.set_settings(global, per_folder);
+    if changed.budget {
         shared.cache.forget_budget_bound();
     }
     // The cache is shared by every folder: its size is the folder-free settings'.
     shared
         .cache
         .set_capacity(shared.workspace.global_config().solve_cache);
-    reconfigure_open(shared, budget_changed);
+    if changed.suite {
+        republish_open(shared);
+    }
+    reconfigure_open(shared, changed.budget);
+}
+
+/// Each open document's diagnostics are sent again, off the request path (which files get
+/// suite findings changed).
+fn republish_open(shared: &Arc<Shared>) {
+    let task_shared = shared.clone();
+    shared.spawn_blocking(move || {
+        for doc in task_shared.open_docs() {
+            if let Ok(view) = View::build(&doc, doc.snapshot(), &task_shared.cache) {
+                background::publish(&task_shared, &doc, &view);
+            }
+        }
+    });
 }
 
 /// Each open document whose configuration changed is analysed again (verdicts a budget

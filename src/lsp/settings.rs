@@ -3,6 +3,7 @@
 //! `workspace/didChangeConfiguration`. Settings are user-edited JSON: a value of the wrong kind
 //! is named in a warning and left unset, so the layer below decides.
 
+use crate::analysis::suite::Ask;
 use crate::config::Settings;
 use serde_json::Value;
 use std::time::Duration;
@@ -13,8 +14,12 @@ use std::time::Duration;
 pub(crate) struct EditorSettings {
     pub layer: Settings,
     /// `workspace.diagnostics`: every `.board` file of the workspace folders is checked, with
-    /// the suite findings across them (on unless set to `false`).
+    /// the suite findings across them where `suite_diagnostics` has them (on unless set to
+    /// `false`).
     pub workspace_diagnostics: Option<bool>,
+    /// `suite.diagnostics`: which files get suite findings (`auto`, the files' own declaration,
+    /// unless set).
+    pub suite_diagnostics: Option<Ask>,
 }
 
 impl EditorSettings {
@@ -23,17 +28,22 @@ impl EditorSettings {
         EditorSettings {
             layer: self.layer.merged(&over.layer),
             workspace_diagnostics: over.workspace_diagnostics.or(self.workspace_diagnostics),
+            suite_diagnostics: over.suite_diagnostics.or(self.suite_diagnostics),
         }
     }
 
     pub(crate) fn checks_workspace(&self) -> bool {
         self.workspace_diagnostics.unwrap_or(true)
     }
+
+    pub(crate) fn suite_ask(&self) -> Ask {
+        self.suite_diagnostics.unwrap_or_default()
+    }
 }
 
 /// Reads settings in either shape: the section's (`solve.nodes`, `solve.timeSeconds`,
-/// `solve.memoryMb`, `solve.cacheMb`, `diagnostics.allow`, `workspace.diagnostics`, as VS
-/// Code's settings are named) or the flat `initializationOptions` of earlier versions
+/// `solve.memoryMb`, `solve.cacheMb`, `diagnostics.allow`, `workspace.diagnostics`,
+/// `suite.diagnostics`, as VS Code's settings are named) or the flat `initializationOptions` of earlier versions
 /// (`solveNodes`, `solveTimeMs`, `solveMemoryMb`, `solveCacheMb`, `allow`). Also returns what was wrong, one sentence each.
 pub(crate) fn parse(value: &Value) -> (EditorSettings, Vec<String>) {
     let mut out = EditorSettings::default();
@@ -111,6 +121,14 @@ pub(crate) fn parse(value: &Value) -> (EditorSettings, Vec<String>) {
             )),
         }
     }
+    if let Some(v) = at(&["suite", "diagnostics"]) {
+        match v.as_str().and_then(Ask::parse) {
+            Some(ask) => out.suite_diagnostics = Some(ask),
+            None => problems.push(format!(
+                "`suite.diagnostics` must be \"auto\", \"always\" or \"never\", found {v}"
+            )),
+        }
+    }
     (out, problems)
 }
 
@@ -141,9 +159,11 @@ mod tests {
         let (s, problems) = parse(&json!({
             "solveNodes": 5, "solveTimeMs": 1500, "allow": ["W501"],
             "solve": { "nodes": 7, "memoryMb": 64 },
-            "workspace": { "diagnostics": false }
+            "workspace": { "diagnostics": false },
+            "suite": { "diagnostics": "never" }
         }));
         assert!(problems.is_empty(), "{problems:?}");
+        assert_eq!(s.suite_diagnostics, Some(Ask::Never));
         assert_eq!(s.layer.solve_nodes, Some(7));
         assert_eq!(s.layer.solve_time, Some(Duration::from_millis(1500)));
         assert_eq!(s.layer.solve_memory_mib, Some(64));
@@ -158,10 +178,12 @@ mod tests {
         let (s, problems) = parse(&json!({
             "solve": { "nodes": -1, "memoryMb": 0, "timeSeconds": "ten" },
             "diagnostics": { "allow": "W501" },
-            "workspace": { "diagnostics": "yes" }
+            "workspace": { "diagnostics": "yes" },
+            "suite": { "diagnostics": "sometimes" }
         }));
         assert_eq!(s, EditorSettings::default());
-        assert_eq!(problems.len(), 5, "{problems:?}");
+        assert_eq!(problems.len(), 6, "{problems:?}");
+        assert!(problems[5].contains("\"sometimes\""), "{problems:?}");
         assert!(problems[0].contains("`solve.nodes`"), "{problems:?}");
         let (_, problems) = parse(&json!([1]));
         assert_eq!(problems, ["settings must be an object, found a list"]);

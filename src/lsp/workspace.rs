@@ -1,6 +1,8 @@
 //! The workspace: its folders with the settings in effect in each, and every `.board` file in
 //! them, open or not. Closed files are read from disk, checked and solved in the background;
-//! each folder's files are one suite whose findings go to every file of it. Settings come in
+//! a folder's files that [`suite::membership`] puts in a suite get its findings (the files of
+//! one `suite = true` project together, or the whole folder when the editor asks for suite
+//! findings everywhere; a marked file alone). Settings come in
 //! layers (see [`effective`]); the project layer is each file's nearest `boardls.toml`, found
 //! as the command line finds it and read again when the client says it changed.
 //!
@@ -16,6 +18,7 @@ use super::document::{View, lock};
 use super::server::Shared;
 use super::settings::EditorSettings;
 use super::status::Tally;
+use crate::analysis::suite::{Ask, Membership};
 use crate::analysis::{self, Analysis, Verdict, suite};
 use crate::authoring::files;
 use crate::config::{Config, MAX_WORKSPACE_BYTES, MAX_WORKSPACE_FILES, Settings};
@@ -77,6 +80,14 @@ struct ProjectFile {
     broken: bool,
 }
 
+/// What new editor settings changed.
+pub(crate) struct SettingsChange {
+    /// A budget: verdicts it decided are stale.
+    pub budget: bool,
+    /// Which files get suite findings.
+    pub suite: bool,
+}
+
 /// What a changed `boardls.toml` changed: the folder it governs and whether a budget moved.
 pub(crate) struct ProjectChange {
     pub root: PathBuf,
@@ -93,6 +104,8 @@ struct State {
     global: EditorSettings,
     /// In effect for files in no folder.
     global_config: Arc<Config>,
+    /// `suite.diagnostics` for files in no folder.
+    global_ask: Ask,
     folders: Vec<Folder>,
     /// A closed-file solver is running.
     worker: bool,
@@ -111,10 +124,13 @@ struct Folder {
     /// In effect for its files under no `boardls.toml`.
     config: Arc<Config>,
     checks: bool,
+    /// `suite.diagnostics` in effect in it.
+    ask: Ask,
     scanned: bool,
     members: BTreeMap<PathBuf, Member>,
-    /// The suite last computed, with what it was computed from.
-    suite: Option<SuiteMemo>,
+    /// The suites last computed, one per [`Ask`] they were computed for (the diagnostics' and
+    /// "Check suite"'s), with what they were computed from.
+    suite: Vec<SuiteMemo>,
     /// What was left out of the last scan (over the caps), said once per scan.
     left_out: usize,
 }
@@ -144,6 +160,8 @@ pub(crate) struct DiskFile {
     config: Arc<Config>,
     /// The project layer `config` was made with.
     project: Option<Arc<Project>>,
+    /// It has a `// boardls: suite` comment.
+    marked: bool,
     stamp: Option<Stamp>,
 }
 
@@ -153,11 +171,57 @@ struct Input {
     analysis: Arc<Analysis>,
     verdicts: Vec<Option<Arc<Verdict>>>,
     settled: bool,
+    declared: Declared,
+}
+
+/// What a file declares of its suite: its `// boardls: suite` comment, and its project's path
+/// and `suite` key.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Declared {
+    marked: bool,
+    project: Option<(PathBuf, Option<bool>)>,
+}
+
+impl Declared {
+    fn new(marked: bool, project: Option<&Project>) -> Declared {
+        Declared {
+            marked,
+            project: project.map(|p| (p.path.clone(), p.settings.suite)),
+        }
+    }
+
+    fn membership(&self, ask: Ask) -> Membership {
+        suite::membership(ask, self.project.as_ref().and_then(|p| p.1), self.marked)
+    }
+
+    /// The suite a file at `path` declaring `self` is part of, under `ask`; `None`: none.
+    fn group(&self, ask: Ask, path: &Path) -> Option<Group> {
+        match self.membership(ask) {
+            Membership::Outside => None,
+            Membership::Alone => Some(Group::Alone(path.to_path_buf())),
+            Membership::WithOthers => Some(match (&self.project, ask) {
+                (Some((toml, _)), Ask::Auto) => Group::Project(toml.clone()),
+                _ => Group::Folder,
+            }),
+        }
+    }
+}
+
+/// The files of a folder checked as one suite.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+enum Group {
+    /// Every file of the folder.
+    Folder,
+    /// The files of the `boardls.toml` at this path.
+    Project(PathBuf),
+    /// This file alone.
+    Alone(PathBuf),
 }
 
 impl Input {
     fn same(&self, other: &Input) -> bool {
-        Arc::ptr_eq(&self.analysis, &other.analysis)
+        self.declared == other.declared
+            && Arc::ptr_eq(&self.analysis, &other.analysis)
             && self.verdicts.len() == other.verdicts.len()
             && self
                 .verdicts
@@ -172,8 +236,19 @@ impl Input {
 }
 
 struct SuiteMemo {
+    ask: Ask,
     inputs: Vec<(PathBuf, Input)>,
+    /// Some member was not read yet: what suite it is part of is not known.
+    unread: bool,
+    /// The findings of the members whose suite is complete (every file read and settled).
     findings: HashMap<PathBuf, Vec<Diagnostic>>,
+}
+
+impl SuiteMemo {
+    /// Every member is read and settled.
+    fn complete(&self) -> bool {
+        !self.unread && self.inputs.iter().all(|(_, i)| i.settled)
+    }
 }
 
 impl Member {
@@ -205,6 +280,7 @@ impl Member {
             analysis: disk.analysis.clone(),
             verdicts: self.verdicts.clone(),
             settled,
+            declared: Declared::new(disk.marked, disk.project.as_deref()),
         })
     }
 
@@ -227,55 +303,70 @@ impl Folder {
         init.merged(self.settings.as_ref().unwrap_or(global))
     }
 
-    /// The suite's findings per member, when every member is settled; `with` stands in for
-    /// the member at its path (a view the caller holds).
-    fn suite(
-        &mut self,
-        with: Option<(&Path, &Input)>,
-    ) -> Option<HashMap<PathBuf, Vec<Diagnostic>>> {
+    /// The suites of the folder under `ask` ([`Declared::group`]); `with` stands in for the
+    /// member at its path (a view the caller holds). A suite's findings are known once every
+    /// file of it is read and settled.
+    fn suite(&mut self, ask: Ask, with: Option<(&Path, &Input)>) -> &SuiteMemo {
         let mut inputs = Vec::with_capacity(self.members.len());
+        let mut unread = false;
         for (path, member) in &self.members {
             let input = match with {
                 Some((p, input)) if p == path.as_path() => Some(input.clone()),
                 _ => member.input(),
             };
-            // A file not read yet: the suite is not complete.
-            let input = input?;
-            if !input.settled {
-                return None;
+            match input {
+                Some(input) => inputs.push((path.clone(), input)),
+                None => unread = true,
             }
-            inputs.push((path.clone(), input));
         }
-        if let Some(memo) = &self.suite
-            && memo.inputs.len() == inputs.len()
-            && memo
-                .inputs
-                .iter()
-                .zip(&inputs)
-                .all(|((p, a), (q, b))| p == q && a.same(b))
-        {
-            return Some(memo.findings.clone());
-        }
-        let refs: Vec<Vec<Option<&Verdict>>> = inputs
-            .iter()
-            .map(|(_, i)| i.verdicts.iter().map(Option::as_deref).collect())
-            .collect();
-        let files: Vec<(&Analysis, &[Option<&Verdict>])> = inputs
-            .iter()
-            .zip(&refs)
-            .map(|((_, i), v)| (&*i.analysis, v.as_slice()))
-            .collect();
-        let per_file = suite::findings(&files);
-        let findings: HashMap<PathBuf, Vec<Diagnostic>> = inputs
-            .iter()
-            .map(|(p, _)| p.clone())
-            .zip(per_file)
-            .collect();
-        self.suite = Some(SuiteMemo {
-            inputs,
-            findings: findings.clone(),
+        let known = self.suite.iter().position(|memo| {
+            memo.ask == ask
+                && memo.unread == unread
+                && memo.inputs.len() == inputs.len()
+                && memo
+                    .inputs
+                    .iter()
+                    .zip(&inputs)
+                    .all(|((p, a), (q, b))| p == q && a.same(b))
         });
-        Some(findings)
+        if let Some(i) = known {
+            return &self.suite[i];
+        }
+        let mut groups: BTreeMap<Group, Vec<usize>> = BTreeMap::new();
+        for (i, (path, input)) in inputs.iter().enumerate() {
+            if let Some(group) = input.declared.group(ask, path) {
+                groups.entry(group).or_default().push(i);
+            }
+        }
+        let mut findings = HashMap::new();
+        for (group, members) in groups {
+            // A file not read yet may belong to any suite but a file's own.
+            let complete = (!unread || matches!(group, Group::Alone(_)))
+                && members.iter().all(|&i| inputs[i].1.settled);
+            if !complete {
+                continue;
+            }
+            let refs: Vec<Vec<Option<&Verdict>>> = members
+                .iter()
+                .map(|&i| inputs[i].1.verdicts.iter().map(Option::as_deref).collect())
+                .collect();
+            let files: Vec<(&Analysis, &[Option<&Verdict>])> = members
+                .iter()
+                .zip(&refs)
+                .map(|(&i, v)| (&*inputs[i].1.analysis, v.as_slice()))
+                .collect();
+            for (&i, found) in members.iter().zip(suite::findings(&files)) {
+                findings.insert(inputs[i].0.clone(), found);
+            }
+        }
+        self.suite.retain(|memo| memo.ask != ask);
+        self.suite.push(SuiteMemo {
+            ask,
+            inputs,
+            unread,
+            findings,
+        });
+        &self.suite[self.suite.len() - 1]
     }
 }
 
@@ -299,11 +390,19 @@ impl State {
     fn recompute_configs(&mut self) {
         let editor = self.init.merged(&self.global);
         self.global_config = Arc::new(effective(&self.base, None, &editor.layer));
+        self.global_ask = editor.suite_ask();
         for folder in &mut self.folders {
             let editor = folder.editor(&self.init, &self.global);
             folder.config = Arc::new(effective(&self.base, None, &editor.layer));
             folder.checks = editor.checks_workspace();
+            folder.ask = editor.suite_ask();
         }
+    }
+
+    /// `suite.diagnostics` in effect for the file at `path` (`None`: a document with no path).
+    fn ask_for(&self, path: Option<&Path>) -> Ask {
+        path.and_then(|p| self.folder_of(p))
+            .map_or(self.global_ask, |i| self.folders[i].ask)
     }
 
     fn cancel_solve_of(&mut self, path: &Path) {
@@ -326,6 +425,7 @@ impl Workspace {
                 init: EditorSettings::default(),
                 global: EditorSettings::default(),
                 global_config,
+                global_ask: Ask::default(),
                 folders: Vec::new(),
                 worker: false,
                 solving: None,
@@ -473,7 +573,7 @@ impl Workspace {
                 }
                 member.disk = None;
             }
-            folder.suite = None;
+            folder.suite.clear();
             // What `exclude` leaves out may have changed.
             folder.scanned = false;
         }
@@ -508,15 +608,18 @@ impl Workspace {
     }
 
     /// New editor settings: `global`, and per folder (in [`Workspace::folder_uris`] order)
-    /// when the client gave them. Returns whether any budget changed.
+    /// when the client gave them. Returns what they changed.
     pub(crate) fn set_settings(
         &self,
         global: EditorSettings,
         per_folder: Option<Vec<EditorSettings>>,
-    ) -> bool {
+    ) -> SettingsChange {
         let mut st = lock(&self.state);
         let before: Vec<Arc<Config>> = std::iter::once(st.global_config.clone())
             .chain(st.folders.iter().map(|f| f.config.clone()))
+            .collect();
+        let asks_before: Vec<Ask> = std::iter::once(st.global_ask)
+            .chain(st.folders.iter().map(|f| f.ask))
             .collect();
         st.global = global;
         if let Some(per_folder) = per_folder {
@@ -529,6 +632,9 @@ impl Workspace {
             .chain(st.folders.iter().map(|f| f.config.clone()))
             .collect();
         let budget_changed = before.iter().zip(&after).any(|(a, b)| !a.same_budget(b));
+        let asks_after: Vec<Ask> = std::iter::once(st.global_ask)
+            .chain(st.folders.iter().map(|f| f.ask))
+            .collect();
         let (base, init, global) = (st.base.clone(), st.init.clone(), st.global.clone());
         for folder in &mut st.folders {
             let editor = folder.editor(&init, &global);
@@ -548,12 +654,15 @@ impl Workspace {
                     member.disk = None;
                 }
             }
-            folder.suite = None;
+            folder.suite.clear();
         }
         if budget_changed && let Some((_, flag)) = &st.solving {
             flag.store(true, Ordering::Relaxed);
         }
-        budget_changed
+        SettingsChange {
+            budget: budget_changed,
+            suite: asks_before != asks_after,
+        }
     }
 
     /// Folders added and removed (`workspace/didChangeWorkspaceFolders`); returns the files of
@@ -604,9 +713,10 @@ fn new_folder(folder: lsp::WorkspaceFolder) -> Option<Folder> {
         settings: None,
         config: Arc::new(Config::default()),
         checks: true,
+        ask: Ask::default(),
         scanned: false,
         members: BTreeMap::new(),
-        suite: None,
+        suite: Vec::new(),
         left_out: 0,
     })
 }
@@ -679,7 +789,7 @@ pub(crate) fn closed(shared: &Arc<Shared>, uri: &lsp::Uri) -> bool {
 /// What the editor published of an open document: the suite of its folder takes it.
 pub(crate) fn record_open(shared: &Shared, uri: &lsp::Uri, view: &View) {
     let Some(path) = path_of(uri) else { return };
-    let input = input_of(view);
+    let input = input_of(shared, Some(&path), view);
     let mut st = lock(&shared.workspace.state);
     if let Some((folder, path)) = st.member_mut(&path)
         && let Some(member) = folder.members.get_mut(&path)
@@ -689,8 +799,12 @@ pub(crate) fn record_open(shared: &Shared, uri: &lsp::Uri, view: &View) {
     }
 }
 
-fn input_of(view: &View) -> Input {
+/// The document at `path` as `view` holds it, as a suite takes it. Takes the projects' lock:
+/// never called with the workspace's held.
+fn input_of(shared: &Shared, path: Option<&Path>, view: &View) -> Input {
     let file = view.file();
+    let project = path.and_then(|p| shared.workspace.project_of(p));
+    let marked = suite::is_marked(view.text(), &view.analysis);
     Input {
         analysis: view.analysis.clone(),
         verdicts: view
@@ -702,27 +816,40 @@ fn input_of(view: &View) -> Input {
             })
             .collect(),
         settled: file.settled(),
+        declared: Declared::new(marked, project.as_deref()),
     }
 }
 
-/// The findings, in the document at `uri` as `view` holds it, of the suite it is part of: its
-/// workspace folder's files (`Some`, empty while any of them is still being solved); `None`
-/// when it is part of no such suite (it may then be a suite of its own).
-pub(crate) fn suite_findings(
-    shared: &Shared,
-    uri: &lsp::Uri,
-    view: &View,
-) -> Option<Vec<Diagnostic>> {
-    let path = path_of(uri)?;
-    let input = input_of(view);
+/// The suite findings an open document gets, by [`suite::membership`].
+pub(crate) enum FileSuite {
+    /// None: it is in no suite.
+    Outside,
+    /// Its own, as a suite of its own.
+    Alone,
+    /// These, its part of the findings of the suite of several files it is in (none while any
+    /// of them is still being solved).
+    Shared(Vec<Diagnostic>),
+}
+
+/// The suite findings of the document at `uri` as `view` holds it. A document the workspace
+/// does not check (no folder, or `workspace.diagnostics` off) is a suite of its own where it
+/// would be one with others.
+pub(crate) fn suite_findings(shared: &Shared, uri: &lsp::Uri, view: &View) -> FileSuite {
+    let path = path_of(uri);
+    let input = input_of(shared, path.as_deref(), view);
     let mut st = lock(&shared.workspace.state);
-    let (folder, path) = st.member_mut(&path)?;
-    let findings = folder.suite(Some((&path, &input)));
-    Some(
-        findings
-            .and_then(|mut f| f.remove(&path))
-            .unwrap_or_default(),
-    )
+    let ask = st.ask_for(path.as_deref());
+    match input.declared.membership(ask) {
+        Membership::Outside => FileSuite::Outside,
+        Membership::Alone => FileSuite::Alone,
+        Membership::WithOthers => {
+            let Some((folder, path)) = path.and_then(|p| st.member_mut(&p)) else {
+                return FileSuite::Alone;
+            };
+            let memo = folder.suite(ask, Some((&path, &input)));
+            FileSuite::Shared(memo.findings.get(&path).cloned().unwrap_or_default())
+        }
+    }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -814,7 +941,7 @@ fn scan_and_read(shared: &Arc<Shared>) {
                 continue;
             };
             folder.scanned = true;
-            folder.suite = None;
+            folder.suite.clear();
             let mut gone = Vec::new();
             let found: HashMap<PathBuf, Option<Stamp>> = found.into_iter().collect();
             folder.members.retain(|path, member| {
@@ -885,7 +1012,7 @@ fn scan_and_read(shared: &Arc<Shared>) {
         let Some(folder) = st.folders.get_mut(i) else {
             continue;
         };
-        folder.suite = None;
+        folder.suite.clear();
         if let Some(member) = folder.members.get_mut(&path) {
             // Verdicts of contents that are still there are kept (the cache may have dropped
             // them); the rest is solved again.
@@ -962,6 +1089,7 @@ fn read(path: &Path, config: Arc<Config>, project: Option<Arc<Project>>) -> Disk
             analysis: Arc::new(analysis::too_large(size, &config)),
             config,
             project,
+            marked: false,
             stamp,
         };
     }
@@ -974,6 +1102,7 @@ fn read(path: &Path, config: Arc<Config>, project: Option<Arc<Project>>) -> Disk
     DiskFile {
         index: LineIndex::new(&source.text),
         reading: source.reading_findings(),
+        marked: suite::is_marked(&source.text, &analysis),
         text: source.text,
         analysis: Arc::new(analysis),
         config,
@@ -1111,7 +1240,8 @@ fn refresh(shared: &Arc<Shared>) {
                 }
                 continue;
             }
-            let suite = folder.suite(None);
+            let ask = folder.ask;
+            let suite = folder.suite(ask, None).findings.clone();
             for (path, member) in &mut folder.members {
                 if member.open {
                     open.push(member.uri.clone());
@@ -1120,7 +1250,7 @@ fn refresh(shared: &Arc<Shared>) {
                 let Some(disk) = member.disk.clone() else {
                     continue;
                 };
-                let found = suite.as_ref().and_then(|s| s.get(path)).cloned();
+                let found = suite.get(path).cloned();
                 let report = closed_report(&disk, &member.verdicts, found, &member.uri, enc);
                 if member.told.as_ref() != Some(&report.result_id) {
                     member.told = Some(report.result_id.clone());
@@ -1216,12 +1346,13 @@ pub(crate) fn tally(shared: &Shared) -> Tally {
 // ---------------------------------------------------------------------------------------------
 // A suite on request
 
-/// Where the suite of the file at `uri` stands, the file as `view` holds it.
+/// Where the suite of the file at `uri` stands, the file as `view` holds it: asked for, it is
+/// its whole workspace folder whatever the files declare.
 pub(crate) fn suite_of(shared: &Shared, uri: &lsp::Uri, view: &View) -> SuiteOf {
     let Some(path) = path_of(uri) else {
         return SuiteOf::Alone;
     };
-    let input = input_of(view);
+    let input = input_of(shared, Some(&path), view);
     let mut st = lock(&shared.workspace.state);
     let Some(i) = st.folder_of(&path) else {
         return SuiteOf::Alone;
@@ -1236,19 +1367,23 @@ pub(crate) fn suite_of(shared: &Shared, uri: &lsp::Uri, view: &View) -> SuiteOf 
     if !folder.members.contains_key(&path) {
         return SuiteOf::Alone;
     }
-    let Some(findings) = folder.suite(Some((&path, &input))) else {
+    let memo = folder.suite(Ask::Always, Some((&path, &input)));
+    if !memo.complete() {
         return SuiteOf::Pending;
-    };
-    let Some(memo) = folder.suite.as_ref() else {
-        return SuiteOf::Pending;
-    };
+    }
     SuiteOf::Settled {
         files: memo
             .inputs
             .iter()
             .map(|(_, i)| (i.analysis.clone(), i.verdicts.clone()))
             .collect(),
-        findings: findings.into_values().flatten().collect(),
+        findings: memo
+            .inputs
+            .iter()
+            .filter_map(|(p, _)| memo.findings.get(p))
+            .flatten()
+            .cloned()
+            .collect(),
     }
 }
 

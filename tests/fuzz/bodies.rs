@@ -97,7 +97,7 @@ pub(crate) fn check(data: &[u8]) {
         analysis: &checked.analysis,
         states: &states,
     };
-    let diags = ide::diagnostics(&view, &config);
+    let diags = ide::diagnostics_as_own_suite(&view, &config);
     assert_diagnostics(&text, &diags);
     for lens in ide::lens::lenses(&view) {
         assert_span(&text, Span::new(lens.offset, lens.offset), "lens");

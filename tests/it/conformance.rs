@@ -533,6 +533,8 @@ async fn suite_findings_reach_closed_files_and_follow_changes_on_disk() {
     let (a, b) = (folder.path().join("a.board"), folder.path().join("b.board"));
     std::fs::write(&a, RACE).expect("written");
     std::fs::write(&b, RACE).expect("written");
+    // A folder declared a suite: without it, no suite findings.
+    std::fs::write(folder.path().join("boardls.toml"), "suite = true\n").expect("written");
     let (a_uri, b_uri) = (file_uri(&a), file_uri(&b));
     let caps = with(
         client::capabilities(&[]),

@@ -27,6 +27,7 @@ mod hostile;
 mod lsp;
 mod lsp_model;
 mod lsp_project;
+mod lsp_suite;
 mod memory;
 mod parser;
 mod protocol;
