@@ -9,6 +9,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import {
   ClientCapabilities,
+  DidChangeConfigurationNotification,
   ExecuteCommandRequest,
   FeatureState,
   LanguageClient,
@@ -26,6 +27,8 @@ const LANGUAGE_ID = 'board';
 const RESULTS = 'boardls/results';
 const RESULTS_CAPABILITY = 'boardlsResults';
 // Notifications show plain text: no Markdown quotes around the commands.
+/** Who owns the server's rows in the Problems panel (and the $boardls matcher's). */
+const DIAGNOSTICS_OWNER = 'boardls';
 const INSTALL_HINT =
   'Install the boardls extension for your platform (it carries the server), or install the server with "cargo install --path ." in the boardls repository, or set boardls.server.path to the binary.';
 const SETTING_HINT = 'Correct boardls.server.path, or clear it to use the bundled server or boardls on PATH.';
@@ -43,7 +46,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   statusItem = vscode.window.createStatusBarItem('boardls.status', vscode.StatusBarAlignment.Left, 0);
   statusItem.name = 'boardls';
   statusItem.command = 'workbench.actions.view.problems';
-  showStatus({ solving: 0, unsolved: 0, message: '' });
+  showStatus(AT_REST);
   context.subscriptions.push(
     output,
     preview,
@@ -56,6 +59,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     vscode.commands.registerCommand('boardls.fillAllExpected', fillAllExpected),
     vscode.commands.registerCommand('boardls.exportTests', exportTests),
     vscode.commands.registerCommand('boardls.restartServer', restartServer),
+    vscode.commands.registerCommand('boardls.showOutput', () => output.show()),
     // For tasks: `"command": "${command:boardls.serverPath}"` runs the same binary as the editor.
     vscode.commands.registerCommand('boardls.serverPath', async () => (await serverBinary('run a task'))?.path),
     // Trusting the workspace makes boardls.server.path count: start the binary it names.
@@ -63,11 +67,21 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     vscode.workspace.onDidChangeConfiguration((e) => {
       // Only another binary or its arguments need a new server: the server asks for the other
       // settings (`workspace/configuration`) when the client tells it they changed, and keeps
-      // its solved results.
+      // its solved results. The client's own `synchronize.configurationSection` is not used: it
+      // would notify a server being stopped for the restart, and show that failure as a second
+      // error beside the real one.
       if (e.affectsConfiguration('boardls.server')) {
         void restartServer();
+      } else if (e.affectsConfiguration('boardls') && client?.state === State.Running) {
+        client.sendNotification(DidChangeConfigurationNotification.type, { settings: null }).catch((err) => {
+          output.appendLine(`telling the server about changed settings: ${String(err)}`);
+        });
       }
     }),
+    // A `boardls check` task's findings (the $boardls matcher) share the server's owner, so one
+    // mistake is one row; but a task cleans the owner's rows of every file it did not report.
+    // The server's findings are put back when the task ends (see editors/README.md).
+    vscode.tasks.onDidEndTaskProcess(() => restoreServerDiagnostics()),
   );
   restarting = startServer();
   await restarting;
@@ -111,6 +125,9 @@ async function serverBinary(purpose: string): Promise<ServerChoice | undefined> 
   const hint = setting.trim() !== '' && vscode.workspace.isTrusted ? SETTING_HINT : INSTALL_HINT;
   const message = `boardls: cannot ${purpose}: ${choice.error} ${hint}`;
   output.appendLine(message);
+  if (!client) {
+    showNotRunning(choice.error);
+  }
   void vscode.window.showErrorMessage(message, 'Open Settings', 'Retry').then((picked) => {
     if (picked === 'Open Settings') {
       void vscode.commands.executeCommand('workbench.action.openSettings', 'boardls.server.path');
@@ -154,10 +171,9 @@ async function startServer(): Promise<void> {
       { scheme: 'untitled', language: LANGUAGE_ID },
     ],
     outputChannel: output,
+    // The owner of the server's rows in Problems, the same as the $boardls problem matcher's.
+    diagnosticCollectionName: DIAGNOSTICS_OWNER,
     initializationOptions: initializationOptions(solveSettings()),
-    // `workspace/didChangeConfiguration` on a change of any boardls setting; the server then
-    // asks for the section per workspace folder.
-    synchronize: { configurationSection: 'boardls' },
     middleware: {
       // The server lays the editor's settings over each file's boardls.toml: it gets only what
       // the user set, not package.json's defaults for the rest.
@@ -183,11 +199,18 @@ async function startServer(): Promise<void> {
   output.appendLine(`starting ${SOURCE_WORDS[server.source]}: ${command} (${await serverVersion(command)})`);
   output.appendLine(`$ ${command} lsp ${extraArgs.join(' ')}`.trimEnd());
   client = new LanguageClient('boardls', 'boardls', serverOptions, clientOptions);
+  const started = client;
+  client.onDidChangeState((e) => {
+    if (e.newState === State.Stopped && client === started) {
+      showNotRunning('it stopped');
+    } else if (e.newState === State.Running) {
+      showStatus(AT_REST);
+    }
+  });
   client.registerFeature(new StatusFeature());
   client.onNotification(STATUS_NOTIFICATION, showStatus);
   // The preview redraws when the server says a document's results are in.
   client.registerFeature(new ResultsFeature());
-  const started = client;
   client.onNotification(RESULTS, (params: { textDocument: { uri: string } }) => {
     preview?.results(started.protocol2CodeConverter.asUri(params.textDocument.uri));
   });
@@ -196,6 +219,7 @@ async function startServer(): Promise<void> {
   } catch (err) {
     const message = `boardls: the language server failed to start (${command}): ${String(err)}`;
     output.appendLine(message);
+    showNotRunning(String(err));
     void vscode.window.showErrorMessage(message, 'Show Output').then((choice) => {
       if (choice) {
         output.show();
@@ -219,7 +243,6 @@ class ResultsFeature implements StaticFeature {
 async function stopServer(): Promise<void> {
   const old = client;
   client = undefined;
-  showStatus({ solving: 0, unsolved: 0, message: '' });
   if (old && old.state !== State.Stopped) {
     try {
       await old.stop(2000);
@@ -366,6 +389,9 @@ class StatusFeature implements StaticFeature {
   clear(): void {}
 }
 
+const AT_REST: Status = { solving: 0, unsolved: 0, message: '' };
+const NOT_RUNNING = '$(error) boardls: not running';
+
 function showStatus(status: Status): void {
   const icon = status.solving > 0 ? '$(sync~spin)' : status.unsolved > 0 ? '$(warning)' : '$(check)';
   statusItem.text = status.message ? `${icon} boardls: ${status.message}` : `${icon} boardls`;
@@ -373,12 +399,34 @@ function showStatus(status: Status): void {
     status.solving > 0 || status.unsolved > 0
       ? `${status.solving} case(s) being solved, ${status.unsolved} left unsolved within the budget (W211). Click for the Problems panel.`
       : 'boardls: every case solved';
+  statusItem.command = 'workbench.actions.view.problems';
+  statusItem.backgroundColor = undefined;
   updateStatusVisibility();
+}
+
+/** The status item when no server runs: says so, and a click shows the output (why, and Retry). */
+function showNotRunning(why: string): void {
+  statusItem.text = NOT_RUNNING;
+  statusItem.tooltip = `The boardls language server is not running: ${why}. Click for the boardls output; run "boardls: Restart server" after fixing it.`;
+  statusItem.command = 'boardls.showOutput';
+  statusItem.backgroundColor = new vscode.ThemeColor('statusBarItem.errorBackground');
+  updateStatusVisibility();
+}
+
+/** The server's findings set again over what a task's matcher cleaned (same owner). */
+function restoreServerDiagnostics(): void {
+  const diagnostics = client?.diagnostics;
+  if (!diagnostics) return;
+  const entries: [vscode.Uri, readonly vscode.Diagnostic[]][] = [];
+  diagnostics.forEach((uri, list) => {
+    entries.push([uri, [...list]]);
+  });
+  for (const [uri, list] of entries) diagnostics.set(uri, list);
 }
 
 // Shown while a .board file is in front, or while something is still being solved.
 function updateStatusVisibility(): void {
-  const busy = statusItem.text !== '$(check) boardls';
+  const busy = statusItem.text !== '$(check) boardls' && statusItem.text !== NOT_RUNNING;
   if (activeBoardDocument() || busy) {
     statusItem.show();
   } else {
