@@ -81,7 +81,14 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     // A `boardls check` task's findings (the $boardls matcher) share the server's owner, so one
     // mistake is one row; but a task cleans the owner's rows of every file it did not report.
     // The server's findings are put back when the task ends (see editors/README.md).
-    vscode.tasks.onDidEndTaskProcess(() => restoreServerDiagnostics()),
+    vscode.tasks.onDidEndTaskProcess((e) => {
+      const files = restoreServerDiagnostics();
+      if (files !== undefined) {
+        output.appendLine(
+          `task "${e.execution.task.name}" ended (exit code ${e.exitCode ?? '?'}): the server's findings of ${files} file(s) shown again`,
+        );
+      }
+    }),
   );
   restarting = startServer();
   await restarting;
@@ -414,14 +421,15 @@ function showNotRunning(why: string): void {
 }
 
 /** The server's findings set again over what a task's matcher cleaned (same owner). */
-function restoreServerDiagnostics(): void {
+function restoreServerDiagnostics(): number | undefined {
   const diagnostics = client?.diagnostics;
-  if (!diagnostics) return;
+  if (!diagnostics) return undefined;
   const entries: [vscode.Uri, readonly vscode.Diagnostic[]][] = [];
   diagnostics.forEach((uri, list) => {
     entries.push([uri, [...list]]);
   });
   for (const [uri, list] of entries) diagnostics.set(uri, list);
+  return entries.length;
 }
 
 // Shown while a .board file is in front, or while something is still being solved.
