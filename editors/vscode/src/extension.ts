@@ -9,7 +9,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import {
   ClientCapabilities,
-  DidChangeConfigurationNotification,
+  DocumentDiagnosticRequest,
   ExecuteCommandRequest,
   FeatureState,
   LanguageClient,
@@ -27,13 +27,15 @@ const LANGUAGE_ID = 'board';
 const RESULTS = 'boardls/results';
 const RESULTS_CAPABILITY = 'boardlsResults';
 // Notifications show plain text: no Markdown quotes around the commands.
-/** Who owns the server's rows in the Problems panel (and the $boardls matcher's). */
-const DIAGNOSTICS_OWNER = 'boardls';
+/** The pulls to make in full once (restoreServerDiagnostics): these documents, the workspace. */
+const repullInFull = { documents: new Set<string>(), workspace: false };
 const INSTALL_HINT =
   'Install the boardls extension for your platform (it carries the server), or install the server with "cargo install --path ." in the boardls repository, or set boardls.server.path to the binary.';
 const SETTING_HINT = 'Correct boardls.server.path, or clear it to use the bundled server or boardls on PATH.';
 
 let client: LanguageClient | undefined;
+/** A restart for a new binary is under way: the old server is told nothing more. */
+let restartPending = false;
 let output: vscode.OutputChannel;
 let preview: BoardPreview | undefined;
 let extensionPath: string;
@@ -66,16 +68,13 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     vscode.workspace.onDidGrantWorkspaceTrust(() => void restartServer()),
     vscode.workspace.onDidChangeConfiguration((e) => {
       // Only another binary or its arguments need a new server: the server asks for the other
-      // settings (`workspace/configuration`) when the client tells it they changed, and keeps
-      // its solved results. The client's own `synchronize.configurationSection` is not used: it
-      // would notify a server being stopped for the restart, and show that failure as a second
-      // error beside the real one.
+      // settings (`workspace/configuration`) when the client tells it they changed (it
+      // registers for `workspace/didChangeConfiguration`), and keeps its solved results. This
+      // listener runs before the client's: the flag keeps the client from notifying a server
+      // being stopped for the restart, a failure it would show as a second error toast.
       if (e.affectsConfiguration('boardls.server')) {
+        restartPending = true;
         void restartServer();
-      } else if (e.affectsConfiguration('boardls') && client?.state === State.Running) {
-        client.sendNotification(DidChangeConfigurationNotification.type, { settings: null }).catch((err) => {
-          output.appendLine(`telling the server about changed settings: ${String(err)}`);
-        });
       }
     }),
     // A `boardls check` task's findings (the $boardls matcher) share the server's owner, so one
@@ -85,7 +84,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
       const files = restoreServerDiagnostics();
       if (files !== undefined) {
         output.appendLine(
-          `task "${e.execution.task.name}" ended (exit code ${e.exitCode ?? '?'}): the server's findings of ${files} file(s) shown again`,
+          `task "${e.execution.task.name}" ended (exit code ${e.exitCode ?? '?'}): the server's findings asked for again (${files} open file(s) and the workspace)`,
         );
       }
     }),
@@ -161,6 +160,7 @@ function serverVersion(command: string): Promise<string> {
 }
 
 async function startServer(): Promise<void> {
+  restartPending = false;
   const server = await serverBinary('start the language server');
   if (!server) {
     return;
@@ -178,13 +178,26 @@ async function startServer(): Promise<void> {
       { scheme: 'untitled', language: LANGUAGE_ID },
     ],
     outputChannel: output,
-    // The owner of the server's rows in Problems, the same as the $boardls problem matcher's.
-    diagnosticCollectionName: DIAGNOSTICS_OWNER,
     initializationOptions: initializationOptions(solveSettings()),
     middleware: {
+      // After a task has cleaned the server's rows (see restoreServerDiagnostics), the next
+      // pulls ask without the previous result ids: the server answers in full, and the client
+      // sets every file's findings again.
+      provideDiagnostics: (document, previousResultId, token, next) => {
+        const uri = (document instanceof vscode.Uri ? document : document.uri).toString();
+        const full = repullInFull.documents.delete(uri);
+        return next(document, full ? undefined : previousResultId, token);
+      },
+      provideWorkspaceDiagnostics: (resultIds, token, resultReporter, next) => {
+        const full = repullInFull.workspace;
+        repullInFull.workspace = false;
+        return next(full ? [] : resultIds, token, resultReporter);
+      },
       // The server lays the editor's settings over each file's boardls.toml: it gets only what
       // the user set, not package.json's defaults for the rest.
       workspace: {
+        didChangeConfiguration: (sections, next) =>
+          restartPending || client?.state !== State.Running ? Promise.resolve() : next(sections),
         configuration: async (params, token, next) => {
           const answer = await next(params, token);
           if (!Array.isArray(answer)) {
@@ -420,16 +433,23 @@ function showNotRunning(why: string): void {
   updateStatusVisibility();
 }
 
-/** The server's findings set again over what a task's matcher cleaned (same owner). */
+/**
+ * The server's findings asked for again in full, to be set over what a task's matcher cleaned:
+ * the matcher shares the owner (`boardls`, the server's diagnostic identifier) so that one
+ * mistake is one row, and a task run removes that owner's rows of the files it did not report.
+ * Returns how many open documents are pulled again (the workspace's files come with the next
+ * workspace pull), or undefined without a running server.
+ */
 function restoreServerDiagnostics(): number | undefined {
-  const diagnostics = client?.diagnostics;
-  if (!diagnostics) return undefined;
-  const entries: [vscode.Uri, readonly vscode.Diagnostic[]][] = [];
-  diagnostics.forEach((uri, list) => {
-    entries.push([uri, [...list]]);
-  });
-  for (const [uri, list] of entries) diagnostics.set(uri, list);
-  return entries.length;
+  if (!client || client.state !== State.Running) return undefined;
+  const boards = vscode.workspace.textDocuments.filter((d) => d.languageId === LANGUAGE_ID);
+  for (const d of boards) repullInFull.documents.add(d.uri.toString());
+  repullInFull.workspace = true;
+  // One provider serves every board document (one registration): firing it pulls each open one.
+  const feature = client.getFeature(DocumentDiagnosticRequest.method);
+  const first = boards[0];
+  if (first) feature?.getProvider(first)?.onDidChangeDiagnosticsEmitter.fire();
+  return boards.length;
 }
 
 // Shown while a .board file is in front, or while something is still being solved.

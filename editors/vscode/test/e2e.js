@@ -724,6 +724,7 @@ async function main() {
       await preview.click('#zoom-in');
       // Word-based completion is off for board files and the server offers nothing on a row:
       // asked for completions on a grid row of letters, the editor has none to show.
+      await openFile('preview50.board'); // the editor, not the preview, has the keyboard
       await goTo(3, 5);
       await page.keyboard.press('Control+Space');
       const widget = page.locator('.editor-widget.suggest-widget.visible').first();
@@ -786,23 +787,30 @@ async function main() {
       // Problems panel through the problem matcher.
       const ended = () => outputLines().filter((l) => /task "boardls check" ended/.test(l)).length;
       const endedBefore = ended();
+      // A file the task does not check, with an error the server reports (workspace diagnostics).
+      fs.writeFileSync(path.join(WS, 'elsewhere.board'), '[zgame "elsewhere"]\n..B\n..B\nBB.\nexpect = yes no no\n');
+      await page.keyboard.press('Control+Shift+M');
+      const elsewhere = page.locator('.markers-panel .monaco-list-row').filter({ hasText: 'elsewhere.board' }).first();
+      await elsewhere.waitFor({ timeout: 30000 });
       await runCommand('Tasks: Run Task');
       await pick('boardls check');
+      // The matcher shares the server's owner and source: after the task each mistake is one
+      // row, the server's (put back when the task ends, as the extension logs).
+      const endLine = await until('the task ended', async () => (ended() > endedBefore ? outputLines().filter((l) => /task "boardls check" ended/.test(l)).pop() : null), 30000);
       // The task's terminal takes the panel (and the keyboard): open Problems by its tab.
       const tab = page.getByRole('tab', { name: /^Problems/ }).first();
       await tab.waitFor({ timeout: 30000 });
       await tab.click();
-      // The matcher shares the server's owner and source: after the task each mistake is one
-      // row, the server's (put back when the task ends, as the extension logs).
-      const endLine = await until('the task ended', async () => (ended() > endedBefore ? outputLines().filter((l) => /task "boardls check" ended/.test(l)).pop() : null), 30000);
       const e201 = page.locator('.markers-panel .monaco-list-row').filter({ hasText: /E201/ }).filter({ hasText: /Ln 8, Col 2/ });
       await e201.first().waitFor({ timeout: 30000 });
       const text = (await e201.first().innerText()).replace(/\s+/g, ' ').trim();
       if (!/zgmae/.test(text) || !/boardls\W*E201/.test(text)) throw new Error(`not the E201 of mistakes.board line 8: ${text}`);
       const rows = await e201.count();
       if (rows !== 1) throw new Error(`the E201 of line 8 is listed ${rows} times`);
+      // The task's run cleaned the server's rows of the file it did not check: they are back.
+      await elsewhere.waitFor({ timeout: 30000 });
       await shot('09-task-problems');
-      return { problem: text, rowsOfThatMistake: rows, log: endLine.replace(/^.*?task/, 'task') };
+      return { problem: text, rowsOfThatMistake: rows, otherFileStillListed: true, log: endLine.replace(/^.*?task/, 'task') };
     });
 
     await step('a setting changes without a restart', async () => {
