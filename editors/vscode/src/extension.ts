@@ -431,6 +431,7 @@ function showNotRunning(why: string): void {
   statusItem.command = 'boardls.showOutput';
   statusItem.backgroundColor = new vscode.ThemeColor('statusBarItem.errorBackground');
   updateStatusVisibility();
+  preview?.serverGone();
 }
 
 /**

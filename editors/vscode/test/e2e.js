@@ -863,8 +863,13 @@ async function main() {
       const toasts = (await page.locator('.notifications-toasts .notification-toast').allInnerTexts()).map((t) => t.replace(/\s+/g, ' ').trim());
       const errors = await page.locator('.notifications-toasts .notification-toast .codicon-error').count();
       if (toasts.some((t) => /Sending notification|failed/i.test(t)) || errors !== 1) throw new Error(`toasts: ${JSON.stringify(toasts)}`);
+      // The preview says so too, instead of the last picture.
+      const previewSays = await until('the preview without a server', async () => {
+        const s = await previewState(preview);
+        return /not running/.test(s.title) && Object.keys(s.cells).length === 0 ? s.title : null;
+      }, 15000);
       await shot('10-missing-binary');
-      return { message: text, status, toasts };
+      return { message: text, status, toasts, preview: previewSays };
     });
 
     if (offsite.length) throw new Error(`requests left the machine: ${offsite.slice(0, 5).join(', ')}`);
