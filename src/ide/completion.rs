@@ -1,7 +1,9 @@
 //! Completion: game ids after `[`, keys at the start of a line in a case, values after
-//! `key =` (piece names, answer tokens after `expect =`).
+//! `key =` (piece names, answer tokens after `expect =`). Nothing inside a grid: a row of cells
+//! such as `AB` or `ab` is not the start of a key.
 
 use super::{EXPECT_DOC, FileView};
+use crate::analysis::CaseAnalysis;
 use crate::games::GameId;
 use crate::span::Span;
 
@@ -93,7 +95,8 @@ pub fn completions(view: &FileView<'_>, offset: usize) -> Vec<Completion> {
             .collect();
     }
 
-    if !word(trimmed) {
+    let key_names: Vec<&str> = spec.keys.iter().map(|k| k.name).chain(["expect"]).collect();
+    if !word(trimmed) || is_grid_row(view, case, line, spec.is_cell, &key_names) {
         return Vec::new();
     }
     let present: Vec<&str> = view
@@ -125,4 +128,30 @@ pub fn completions(view: &FileView<'_>, offset: usize) -> Vec<Completion> {
             replace,
         })
         .collect()
+}
+
+/// Whether `line` is a row of the case's grid, written in the game's cells only. The grid's last
+/// row may be a key being typed (`ex` after a strings grid, whose cells are any lowercase
+/// letters): it counts as a row unless it begins a key.
+fn is_grid_row(
+    view: &FileView<'_>,
+    case: &CaseAnalysis,
+    line: usize,
+    is_cell: fn(u8) -> bool,
+    keys: &[&str],
+) -> bool {
+    let start = view.index.line_start(line);
+    let rest = view.text.get(start..).unwrap_or("");
+    let content = rest.split('\n').next().unwrap_or("").trim();
+    let Some(row) = case
+        .row_starts
+        .iter()
+        .position(|&row| view.index.line_of(row) == line)
+    else {
+        return false;
+    };
+    let last = row + 1 == case.row_starts.len();
+    !content.is_empty()
+        && content.bytes().all(is_cell)
+        && !(last && keys.iter().any(|k| k.starts_with(content)))
 }

@@ -11,6 +11,12 @@
 //! (row R from column C, the panel's first), so a client can replace the rows that changed.
 //! Colours are presentation attributes, not a `<style>` sheet, so the picture shows the same in
 //! a file viewer and in a webview under a strict Content-Security-Policy.
+//! The canvas is as wide as the board needs, at least `MIN_WIDTH`: the caption and the legend
+//! are wrapped to it (`<tspan>` lines of one `<text data-caption="I">` per caption line and one
+//! `<g data-legend="I">` per legend entry), and the root's `data-board="X Y W H"` is where the
+//! boards and their coordinates are, so that a viewer can show them at its own scale with the
+//! words as its own text. The line of play's step numbers (`<g data-steps>`) sit on the edge
+//! between two cells, beside the line, never over a cell's letter.
 
 mod palette;
 mod svg;
@@ -42,6 +48,14 @@ const GAP: i64 = 36;
 const CAPTION_LINE: i64 = 18;
 const LEGEND_LINE: i64 = 20;
 const LABEL: i64 = 18;
+/// The narrowest canvas: a small board's caption is wrapped to this, not to the board.
+const MIN_WIDTH: i64 = 320;
+/// Text is not measured: a character of the 14 px caption is at most 8 px wide in sans-serif,
+/// one of the 12 px legend 7 px.
+const CAPTION_CHAR: i64 = 8;
+const LEGEND_CHAR: i64 = 7;
+/// The legend's text starts after its swatch.
+const LEGEND_INDENT: i64 = 22;
 
 /// The case picture of `case` in `view`.
 pub fn case_svg(view: &FileView<'_>, case: &CaseAnalysis, theme: Theme) -> String {
@@ -206,6 +220,10 @@ struct Picture<'a> {
     board: &'a Board<'a>,
     map: Option<&'a CellMap>,
     caption: Vec<String>,
+    /// Each caption line wrapped to the canvas.
+    caption_lines: Vec<Vec<String>>,
+    /// The width the board needs, at least [`MIN_WIDTH`]: text is wrapped to it.
+    text_width: i64,
     palette: Palette,
     cell: i64,
     panels: Vec<Panel>,
@@ -230,7 +248,19 @@ impl<'a> Picture<'a> {
             13..=30 => 28,
             _ => 14,
         };
-        let top = MARGIN + CAPTION_LINE * caption.len() as i64 + 8 + LABEL;
+        // The panels' width, the far corner's included (it is offset by the near one's width).
+        let boards_width: i64 = ranges
+            .iter()
+            .map(|(_, c)| (c.end - c.start) as i64 * cell + GAP + LABEL)
+            .sum::<i64>()
+            - GAP;
+        let text_width = (MARGIN + boards_width + MARGIN).max(MIN_WIDTH) - 2 * MARGIN;
+        let caption_lines: Vec<Vec<String>> = caption
+            .iter()
+            .map(|line| wrap(line, (text_width / CAPTION_CHAR).max(1)))
+            .collect();
+        let caption_rows: usize = caption_lines.iter().map(Vec::len).sum();
+        let top = MARGIN + CAPTION_LINE * caption_rows as i64 + 8 + LABEL;
         let mut panels = Vec::new();
         let (mut x, mut y) = (MARGIN + LABEL, top);
         for (rows, cols) in ranges {
@@ -247,6 +277,8 @@ impl<'a> Picture<'a> {
             board,
             map,
             caption,
+            caption_lines,
+            text_width,
             palette,
             cell,
             panels,
@@ -286,27 +318,47 @@ impl<'a> Picture<'a> {
             .iter()
             .map(|(rows, _, (_, y))| y + (rows.end - rows.start) as i64 * self.cell)
             .max()
-            .unwrap_or(MARGIN + CAPTION_LINE * self.caption.len() as i64);
-        let legend = self.legend_items();
-        // Text is not measured: 8 px a character at 14 px is wide enough for sans-serif.
+            .unwrap_or(
+                MARGIN
+                    + CAPTION_LINE * self.caption_lines.iter().map(Vec::len).sum::<usize>() as i64,
+            );
+        let legend: Vec<(&'static str, Vec<String>)> = self
+            .legend_items()
+            .into_iter()
+            .map(|(fill, words)| {
+                let chars = (self.text_width - LEGEND_INDENT) / LEGEND_CHAR;
+                (fill, wrap(&words, chars.max(1)))
+            })
+            .collect();
+        // A word longer than a line is not broken: the canvas grows to hold it.
         let longest_text = self
-            .caption
+            .caption_lines
             .iter()
-            .map(|l| l.chars().count() as i64 * 8)
-            .chain(
-                legend
+            .flatten()
+            .map(|l| l.chars().count() as i64 * CAPTION_CHAR)
+            .chain(legend.iter().flat_map(|(_, lines)| {
+                lines
                     .iter()
-                    .map(|(_, w)| 22 + w.chars().count() as i64 * 7),
-            )
+                    .map(|l| LEGEND_INDENT + l.chars().count() as i64 * LEGEND_CHAR)
+            }))
             .max()
             .unwrap_or(0);
-        let width = (boards_right + MARGIN).max(longest_text + 2 * MARGIN);
-        let height = boards_bottom + 12 + LEGEND_LINE * legend.len() as i64 + MARGIN;
+        let width = (boards_right + MARGIN).max(longest_text.max(self.text_width) + 2 * MARGIN);
+        let legend_rows: usize = legend.iter().map(|(_, lines)| lines.len()).sum();
+        let height = boards_bottom + 12 + LEGEND_LINE * legend_rows as i64 + MARGIN;
         let p = self.palette;
+        // Where the boards are, their coordinates included: a viewer may show that part alone,
+        // at its own scale, with the caption and the legend as its own text.
+        let board_top = self
+            .panels
+            .first()
+            .map_or(MARGIN, |(_, _, (_, y))| y - LABEL);
         let _ = write!(
             self.out,
-            r#"<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 {width} {height}" role="img" aria-labelledby="caption" font-family="sans-serif" data-theme="{}">"#,
-            p.name
+            r#"<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 {width} {height}" role="img" aria-labelledby="caption" font-family="sans-serif" data-theme="{}" data-board="{MARGIN} {board_top} {} {}">"#,
+            p.name,
+            boards_right + 2 - MARGIN,
+            boards_bottom + 2 - board_top
         );
         self.out.push('\n');
         let _ = writeln!(
@@ -320,15 +372,24 @@ impl<'a> Picture<'a> {
             r#"<rect width="{width}" height="{height}" fill="{}"/>"#,
             p.background
         );
-        for (i, line) in self.caption.clone().iter().enumerate() {
+        let mut row = 0;
+        for (i, lines) in self.caption_lines.iter().enumerate() {
             let weight = if i == 0 { r#" font-weight="bold""# } else { "" };
-            let _ = writeln!(
+            let _ = write!(
                 self.out,
-                r#"<text x="{MARGIN}" y="{}" font-size="14" fill="{}"{weight}>{}</text>"#,
-                MARGIN + 12 + CAPTION_LINE * i as i64,
-                p.text,
-                escape(line)
+                r#"<text font-size="14" fill="{}"{weight} data-caption="{i}">"#,
+                p.text
             );
+            for line in lines {
+                let _ = write!(
+                    self.out,
+                    r#"<tspan x="{MARGIN}" y="{}">{}</tspan>"#,
+                    MARGIN + 12 + CAPTION_LINE * row,
+                    escape(line)
+                );
+                row += 1;
+            }
+            self.out.push_str("</text>\n");
         }
         for i in 0..self.panels.len() {
             self.panel(i);
@@ -577,6 +638,7 @@ impl<'a> Picture<'a> {
         let mut path = String::new();
         let mut numbers = String::new();
         let numbered_every = if line.len() <= 40 { 1 } else { 10 };
+        let number_size = step_number_size(self.cell);
         for (step, pair) in line.windows(2).enumerate() {
             let (a, b) = (pair[0], pair[1]);
             let (Some((pa, x1, y1)), Some((pb, x2, y2))) = (
@@ -600,11 +662,18 @@ impl<'a> Picture<'a> {
             );
             let n = step + 1;
             if n % numbered_every == 0 || n == line.len() - 1 {
+                // On the edge between the two cells, beside the line (above a step across, to
+                // the right of a step down): a letter sits in a cell's middle fifth, so a number
+                // there never covers the letter the arrow points at, nor the arrowhead.
+                let (ux, uy) = (dx as f64 / len, dy as f64 / len);
+                let side = self.cell as f64 * 0.3;
+                let cx = i64::midpoint(x1, x2) as f64 + uy.abs() * side;
+                let cy = i64::midpoint(y1, y2) as f64 - ux.abs() * side;
                 let _ = write!(
                     numbers,
                     r#"<text x="{}" y="{}">{n}</text>"#,
-                    i64::midpoint(x1, x2) + 4,
-                    i64::midpoint(y1, y2) - 3
+                    cx.round() as i64,
+                    (cy + number_size as f64 * 0.35).round() as i64
                 );
             }
         }
@@ -622,7 +691,7 @@ impl<'a> Picture<'a> {
         );
         let _ = writeln!(
             self.out,
-            r#"<g font-size="10" font-weight="bold" fill="{}" stroke="{}" stroke-width="3" paint-order="stroke">{numbers}</g>"#,
+            r#"<g font-size="{number_size}" font-weight="bold" text-anchor="middle" fill="{}" stroke="{}" stroke-width="3" paint-order="stroke" data-steps="true">{numbers}</g>"#,
             p.line, p.background
         );
         self.arrow_heads(line);
@@ -854,10 +923,10 @@ impl<'a> Picture<'a> {
         items
     }
 
-    fn write_legend(&mut self, items: &[(&'static str, String)], top: i64) {
+    fn write_legend(&mut self, items: &[(&'static str, Vec<String>)], top: i64) {
         let p = self.palette;
-        for (i, (fill, words)) in items.iter().enumerate() {
-            let y = top + LEGEND_LINE * i as i64;
+        let mut y = top;
+        for (i, (fill, lines)) in items.iter().enumerate() {
             let swatch = match *fill {
                 "line" => format!(
                     r#"<path d="M{} {}h12" stroke="{}" stroke-width="2" marker-end="url(#arrow)"/>"#,
@@ -880,16 +949,30 @@ impl<'a> Picture<'a> {
                     p.grid
                 ),
             };
+            let mut text = String::new();
+            for (k, line) in lines.iter().enumerate() {
+                let _ = write!(
+                    text,
+                    r#"<tspan x="{}" y="{}">{}</tspan>"#,
+                    MARGIN + LEGEND_INDENT,
+                    y + 11 + LEGEND_LINE * k as i64,
+                    escape(line)
+                );
+            }
             let _ = writeln!(
                 self.out,
-                r#"<g data-legend="{i}">{swatch}<text x="{}" y="{}" font-size="12" fill="{}">{}</text></g>"#,
-                MARGIN + 22,
-                y + 11,
+                r#"<g data-legend="{i}">{swatch}<text font-size="12" fill="{}">{text}</text></g>"#,
                 p.text,
-                escape(words)
             );
+            y += LEGEND_LINE * lines.len() as i64;
         }
     }
+}
+
+/// The font size of the line's step numbers: 10 px, smaller in small cells, so that two digits
+/// fit in the space between two cells' letters.
+fn step_number_size(cell: i64) -> i64 {
+    (cell * 2 / 5).clamp(5, 10)
 }
 
 /// Race: the cell where the winner's walk crosses the middle layer (none at an odd D).
@@ -917,6 +1000,26 @@ pub fn file_stem(case: &CaseAnalysis) -> String {
     } else {
         out.to_string()
     }
+}
+
+/// `text` in lines of at most `chars` characters, broken at spaces; a longer word is a line.
+fn wrap(text: &str, chars: i64) -> Vec<String> {
+    let limit = usize::try_from(chars).unwrap_or(1);
+    let mut lines: Vec<String> = Vec::new();
+    let mut line = String::new();
+    for word in text.split(' ').filter(|w| !w.is_empty()) {
+        if !line.is_empty() && line.chars().count() + 1 + word.chars().count() > limit {
+            lines.push(std::mem::take(&mut line));
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(word);
+    }
+    if !line.is_empty() || lines.is_empty() {
+        lines.push(line);
+    }
+    lines
 }
 
 fn capitalise(s: &str) -> String {

@@ -9,6 +9,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import {
   ClientCapabilities,
+  DocumentDiagnosticRequest,
   ExecuteCommandRequest,
   FeatureState,
   LanguageClient,
@@ -26,11 +27,15 @@ const LANGUAGE_ID = 'board';
 const RESULTS = 'boardls/results';
 const RESULTS_CAPABILITY = 'boardlsResults';
 // Notifications show plain text: no Markdown quotes around the commands.
+/** The pulls to make in full once (restoreServerDiagnostics): these documents, the workspace. */
+const repullInFull = { documents: new Set<string>(), workspace: false };
 const INSTALL_HINT =
   'Install the boardls extension for your platform (it carries the server), or install the server with "cargo install --path ." in the boardls repository, or set boardls.server.path to the binary.';
 const SETTING_HINT = 'Correct boardls.server.path, or clear it to use the bundled server or boardls on PATH.';
 
 let client: LanguageClient | undefined;
+/** A restart for a new binary is under way: the old server is told nothing more. */
+let restartPending = false;
 let output: vscode.OutputChannel;
 let preview: BoardPreview | undefined;
 let extensionPath: string;
@@ -43,7 +48,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   statusItem = vscode.window.createStatusBarItem('boardls.status', vscode.StatusBarAlignment.Left, 0);
   statusItem.name = 'boardls';
   statusItem.command = 'workbench.actions.view.problems';
-  showStatus({ solving: 0, unsolved: 0, message: '' });
+  showStatus(AT_REST);
   context.subscriptions.push(
     output,
     preview,
@@ -56,16 +61,31 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     vscode.commands.registerCommand('boardls.fillAllExpected', fillAllExpected),
     vscode.commands.registerCommand('boardls.exportTests', exportTests),
     vscode.commands.registerCommand('boardls.restartServer', restartServer),
+    vscode.commands.registerCommand('boardls.showOutput', () => output.show()),
     // For tasks: `"command": "${command:boardls.serverPath}"` runs the same binary as the editor.
     vscode.commands.registerCommand('boardls.serverPath', async () => (await serverBinary('run a task'))?.path),
     // Trusting the workspace makes boardls.server.path count: start the binary it names.
     vscode.workspace.onDidGrantWorkspaceTrust(() => void restartServer()),
     vscode.workspace.onDidChangeConfiguration((e) => {
       // Only another binary or its arguments need a new server: the server asks for the other
-      // settings (`workspace/configuration`) when the client tells it they changed, and keeps
-      // its solved results.
+      // settings (`workspace/configuration`) when the client tells it they changed (it
+      // registers for `workspace/didChangeConfiguration`), and keeps its solved results. This
+      // listener runs before the client's: the flag keeps the client from notifying a server
+      // being stopped for the restart, a failure it would show as a second error toast.
       if (e.affectsConfiguration('boardls.server')) {
+        restartPending = true;
         void restartServer();
+      }
+    }),
+    // A `boardls check` task's findings (the $boardls matcher) share the server's owner, so one
+    // mistake is one row; but a task cleans the owner's rows of every file it did not report.
+    // The server's findings are put back when the task ends (see editors/README.md).
+    vscode.tasks.onDidEndTaskProcess((e) => {
+      const files = restoreServerDiagnostics();
+      if (files !== undefined) {
+        output.appendLine(
+          `task "${e.execution.task.name}" ended (exit code ${e.exitCode ?? '?'}): the server's findings asked for again (${files} open file(s) and the workspace)`,
+        );
       }
     }),
   );
@@ -111,6 +131,9 @@ async function serverBinary(purpose: string): Promise<ServerChoice | undefined> 
   const hint = setting.trim() !== '' && vscode.workspace.isTrusted ? SETTING_HINT : INSTALL_HINT;
   const message = `boardls: cannot ${purpose}: ${choice.error} ${hint}`;
   output.appendLine(message);
+  if (!client) {
+    showNotRunning(choice.error);
+  }
   void vscode.window.showErrorMessage(message, 'Open Settings', 'Retry').then((picked) => {
     if (picked === 'Open Settings') {
       void vscode.commands.executeCommand('workbench.action.openSettings', 'boardls.server.path');
@@ -137,6 +160,7 @@ function serverVersion(command: string): Promise<string> {
 }
 
 async function startServer(): Promise<void> {
+  restartPending = false;
   const server = await serverBinary('start the language server');
   if (!server) {
     return;
@@ -155,13 +179,25 @@ async function startServer(): Promise<void> {
     ],
     outputChannel: output,
     initializationOptions: initializationOptions(solveSettings()),
-    // `workspace/didChangeConfiguration` on a change of any boardls setting; the server then
-    // asks for the section per workspace folder.
-    synchronize: { configurationSection: 'boardls' },
     middleware: {
+      // After a task has cleaned the server's rows (see restoreServerDiagnostics), the next
+      // pulls ask without the previous result ids: the server answers in full, and the client
+      // sets every file's findings again.
+      provideDiagnostics: (document, previousResultId, token, next) => {
+        const uri = (document instanceof vscode.Uri ? document : document.uri).toString();
+        const full = repullInFull.documents.delete(uri);
+        return next(document, full ? undefined : previousResultId, token);
+      },
+      provideWorkspaceDiagnostics: (resultIds, token, resultReporter, next) => {
+        const full = repullInFull.workspace;
+        repullInFull.workspace = false;
+        return next(full ? [] : resultIds, token, resultReporter);
+      },
       // The server lays the editor's settings over each file's boardls.toml: it gets only what
       // the user set, not package.json's defaults for the rest.
       workspace: {
+        didChangeConfiguration: (sections, next) =>
+          restartPending || client?.state !== State.Running ? Promise.resolve() : next(sections),
         configuration: async (params, token, next) => {
           const answer = await next(params, token);
           if (!Array.isArray(answer)) {
@@ -183,11 +219,18 @@ async function startServer(): Promise<void> {
   output.appendLine(`starting ${SOURCE_WORDS[server.source]}: ${command} (${await serverVersion(command)})`);
   output.appendLine(`$ ${command} lsp ${extraArgs.join(' ')}`.trimEnd());
   client = new LanguageClient('boardls', 'boardls', serverOptions, clientOptions);
+  const started = client;
+  client.onDidChangeState((e) => {
+    if (e.newState === State.Stopped && client === started) {
+      showNotRunning('it stopped');
+    } else if (e.newState === State.Running) {
+      showStatus(AT_REST);
+    }
+  });
   client.registerFeature(new StatusFeature());
   client.onNotification(STATUS_NOTIFICATION, showStatus);
   // The preview redraws when the server says a document's results are in.
   client.registerFeature(new ResultsFeature());
-  const started = client;
   client.onNotification(RESULTS, (params: { textDocument: { uri: string } }) => {
     preview?.results(started.protocol2CodeConverter.asUri(params.textDocument.uri));
   });
@@ -196,6 +239,7 @@ async function startServer(): Promise<void> {
   } catch (err) {
     const message = `boardls: the language server failed to start (${command}): ${String(err)}`;
     output.appendLine(message);
+    showNotRunning(String(err));
     void vscode.window.showErrorMessage(message, 'Show Output').then((choice) => {
       if (choice) {
         output.show();
@@ -219,7 +263,6 @@ class ResultsFeature implements StaticFeature {
 async function stopServer(): Promise<void> {
   const old = client;
   client = undefined;
-  showStatus({ solving: 0, unsolved: 0, message: '' });
   if (old && old.state !== State.Stopped) {
     try {
       await old.stop(2000);
@@ -366,6 +409,9 @@ class StatusFeature implements StaticFeature {
   clear(): void {}
 }
 
+const AT_REST: Status = { solving: 0, unsolved: 0, message: '' };
+const NOT_RUNNING = '$(error) boardls: not running';
+
 function showStatus(status: Status): void {
   const icon = status.solving > 0 ? '$(sync~spin)' : status.unsolved > 0 ? '$(warning)' : '$(check)';
   statusItem.text = status.message ? `${icon} boardls: ${status.message}` : `${icon} boardls`;
@@ -373,12 +419,43 @@ function showStatus(status: Status): void {
     status.solving > 0 || status.unsolved > 0
       ? `${status.solving} case(s) being solved, ${status.unsolved} left unsolved within the budget (W211). Click for the Problems panel.`
       : 'boardls: every case solved';
+  statusItem.command = 'workbench.actions.view.problems';
+  statusItem.backgroundColor = undefined;
   updateStatusVisibility();
+}
+
+/** The status item when no server runs: says so, and a click shows the output (why, and Retry). */
+function showNotRunning(why: string): void {
+  statusItem.text = NOT_RUNNING;
+  statusItem.tooltip = `The boardls language server is not running: ${why}. Click for the boardls output; run "boardls: Restart server" after fixing it.`;
+  statusItem.command = 'boardls.showOutput';
+  statusItem.backgroundColor = new vscode.ThemeColor('statusBarItem.errorBackground');
+  updateStatusVisibility();
+  preview?.serverGone();
+}
+
+/**
+ * The server's findings asked for again in full, to be set over what a task's matcher cleaned:
+ * the matcher shares the owner (`boardls`, the server's diagnostic identifier) so that one
+ * mistake is one row, and a task run removes that owner's rows of the files it did not report.
+ * Returns how many open documents are pulled again (the workspace's files come with the next
+ * workspace pull), or undefined without a running server.
+ */
+function restoreServerDiagnostics(): number | undefined {
+  if (!client || client.state !== State.Running) return undefined;
+  const boards = vscode.workspace.textDocuments.filter((d) => d.languageId === LANGUAGE_ID);
+  for (const d of boards) repullInFull.documents.add(d.uri.toString());
+  repullInFull.workspace = true;
+  // One provider serves every board document (one registration): firing it pulls each open one.
+  const feature = client.getFeature(DocumentDiagnosticRequest.method);
+  const first = boards[0];
+  if (first) feature?.getProvider(first)?.onDidChangeDiagnosticsEmitter.fire();
+  return boards.length;
 }
 
 // Shown while a .board file is in front, or while something is still being solved.
 function updateStatusVisibility(): void {
-  const busy = statusItem.text !== '$(check) boardls';
+  const busy = statusItem.text !== '$(check) boardls' && statusItem.text !== NOT_RUNNING;
   if (activeBoardDocument() || busy) {
     statusItem.show();
   } else {

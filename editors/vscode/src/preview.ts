@@ -96,6 +96,11 @@ export class BoardPreview implements vscode.Disposable {
     return this.editor !== undefined && this.editor.document.uri.toString() === uri.toString();
   }
 
+  /** The server stopped or could not start: the page says so instead of a stale picture. */
+  serverGone(): void {
+    this.update(0);
+  }
+
   /** The server has new results for `uri` (`boardls/results`): redraw at once if it is shown. */
   results(uri: vscode.Uri): void {
     if (this.shows(uri)) this.update(0);

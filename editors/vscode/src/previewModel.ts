@@ -181,6 +181,25 @@ export function themeFor(kind: number): 'light' | 'dark' {
   return kind === 2 || kind === 3 ? 'dark' : 'light';
 }
 
+/** A width and a height in CSS pixels (or in the picture's units). */
+export interface Size {
+  width: number;
+  height: number;
+}
+
+/**
+ * The scale the page draws the board at: the board fills the viewport (a small board is scaled
+ * up), but its letters (3/5 of a cell of `cellUnits`) are never smaller than the editor's text of
+ * `fontPx`: a large board is then larger than the viewport and is panned. `zoom` multiplies it
+ * (the page's zoom buttons and Ctrl+wheel). Kept free of outer names: the page runs its source.
+ */
+export function boardScale(board: Size, viewport: Size, cellUnits: number, fontPx: number, zoom: number): number {
+  if (!(board.width > 0 && board.height > 0 && viewport.width > 0 && viewport.height > 0)) return 1;
+  const fit = Math.min(viewport.width / board.width, viewport.height / board.height);
+  const legible = cellUnits > 0 && fontPx > 0 ? fontPx / (0.6 * cellUnits) : 0;
+  return Math.max(fit, legible) * zoom;
+}
+
 /**
  * The webview's page: no remote content, no inline script but the one carrying `nonce`, styles
  * from that nonce only; pictures arrive as messages and are parsed into an inert template (no
@@ -190,6 +209,11 @@ export function themeFor(kind: number): 'light' | 'dark' {
  * shown picture's children in place, all in one task (one paint); a patch that does not fit the
  * picture shown is refused with `{ type: 'resync' }`, and the extension posts the next picture
  * whole. A click on a cell is posted back as `{ type: 'reveal', row, col }`.
+ *
+ * The page shows the picture's board part alone (its `data-board` box), scaled by `boardScale`
+ * to the panel, with the caption and the legend as the page's own text at the editor's font
+ * size (their swatches drawn with the picture's patterns); − / Fit / + and Ctrl+wheel zoom, the
+ * scroll bars, the wheel and dragging pan.
  */
 export function previewHtml(nonce: string, cspSource: string): string {
   const csp = [
@@ -206,22 +230,43 @@ export function previewHtml(nonce: string, cspSource: string): string {
 <meta name="viewport" content="width=device-width, initial-scale=1.0">
 <title>Board Preview</title>
 <style nonce="${nonce}">
+  html, body { height: 100%; }
   body { background: var(--vscode-editor-background); color: var(--vscode-editor-foreground);
-         font-family: var(--vscode-font-family); margin: 0; padding: 8px; }
-  #status { font-size: 12px; opacity: 0.8; margin-bottom: 6px; }
-  #board svg { max-width: 100%; height: auto; }
+         font-family: var(--vscode-font-family); font-size: var(--vscode-editor-font-size, 14px);
+         margin: 0; padding: 0; display: flex; flex-direction: column; overflow: hidden; }
+  #top { display: flex; align-items: flex-start; gap: 8px; padding: 6px 8px 4px; }
+  #status { flex: 1 1 auto; font-size: var(--vscode-editor-font-size, 14px); line-height: 1.35; }
+  #status p { margin: 0; }
+  #status p:first-child { font-weight: bold; }
+  #zoom { flex: none; display: flex; gap: 2px; }
+  #zoom button { font: inherit; font-size: 0.9em; min-width: 2.2em; color: var(--vscode-button-secondaryForeground);
+                 background: var(--vscode-button-secondaryBackground); border: none; border-radius: 2px; cursor: pointer; }
+  #viewport { flex: 1 1 auto; min-height: 0; overflow: auto; padding: 0 8px; cursor: grab; }
+  #viewport.panning { cursor: grabbing; }
+  #board svg { display: block; margin: 0 auto; }
   #board [data-row] { cursor: pointer; }
   #board [data-row]:hover { stroke: var(--vscode-focusBorder); stroke-width: 2; }
+  #legend { flex: none; padding: 4px 8px 8px; font-size: var(--vscode-editor-font-size, 14px); line-height: 1.35; }
+  #legend div { display: flex; align-items: center; gap: 0.5em; }
+  #legend svg { flex: none; width: 1em; height: 1em; }
 </style>
 </head>
 <body>
-<div id="status">Open a .board file.</div>
-<div id="board" data-boardls-preview="true"></div>
+<div id="top"><div id="status">Open a .board file.</div>
+<div id="zoom"><button id="zoom-out" title="Zoom out">−</button><button id="zoom-fit" title="The whole board">Fit</button><button id="zoom-in" title="Zoom in">+</button></div></div>
+<div id="viewport"><div id="board" data-boardls-preview="true"></div></div>
+<div id="legend"></div>
 <script nonce="${nonce}">
 (function () {
   const vscode = acquireVsCodeApi();
   const board = document.getElementById('board');
   const status = document.getElementById('status');
+  const legend = document.getElementById('legend');
+  const viewport = document.getElementById('viewport');
+  const boardScale = ${boardScale.toString()};
+  // The zoom of the case shown (1: the scale that fills the panel); a new case starts at 1.
+  let zoom = 1;
+  let zoomedTitle = '';
   // The HTML parser reads a large picture about ten times faster than DOMParser's XML one.
   function parseSvg(text) {
     const template = document.createElement('template');
@@ -231,10 +276,127 @@ export function previewHtml(nonce: string, cspSource: string): string {
     for (const bad of svg.querySelectorAll('script, foreignObject')) bad.remove();
     return svg;
   }
+  function lines(text) {
+    const spans = text.querySelectorAll('tspan');
+    return spans.length ? [...spans].map((t) => t.textContent).join(' ') : text.textContent;
+  }
+  // The picture's caption and legend as the page's text, at the editor's font size.
+  function words(svg) {
+    const paragraphs = [...svg.querySelectorAll('text[data-caption]')].map((t) => {
+      const p = document.createElement('p');
+      p.textContent = lines(t);
+      return p;
+    });
+    status.replaceChildren(...paragraphs);
+    const items = [...svg.querySelectorAll('g[data-legend]')].map((g) => {
+      const item = document.createElement('div');
+      item.dataset.legend = g.getAttribute('data-legend');
+      const swatch = g.firstElementChild;
+      if (swatch && swatch.localName !== 'text') {
+        const box = swatch.getBBox();
+        const icon = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
+        icon.setAttribute('viewBox', [box.x - 1, box.y - 1, box.width + 2, box.height + 2].join(' '));
+        icon.appendChild(swatch.cloneNode(true));
+        item.appendChild(icon);
+      }
+      const text = g.querySelector('text');
+      const span = document.createElement('span');
+      span.textContent = text ? lines(text) : '';
+      item.appendChild(span);
+      return item;
+    });
+    legend.replaceChildren(...items);
+  }
+  function boardBox(svg) {
+    const box = (svg.getAttribute('data-board') || '').split(' ').map(Number);
+    if (box.length === 4 && box.every(Number.isFinite) && box[2] > 0 && box[3] > 0) return box;
+    const vb = svg.viewBox.baseVal;
+    return [vb.x, vb.y, vb.width, vb.height];
+  }
+  function fontPx() {
+    return parseFloat(getComputedStyle(status).fontSize) || 14;
+  }
+  function cellUnits(svg) {
+    const cell = svg.querySelector('[data-row]');
+    return cell ? Number(cell.getAttribute('height')) || 0 : 0;
+  }
+  function viewportSize() {
+    const style = getComputedStyle(viewport);
+    const padX = parseFloat(style.paddingLeft) + parseFloat(style.paddingRight);
+    return { width: viewport.clientWidth - padX - 1, height: viewport.clientHeight - 1 };
+  }
+  // Draws the board part of the picture at the scale for the panel, the zoom and the font.
+  function layout() {
+    const svg = board.firstElementChild;
+    if (!svg || svg.localName !== 'svg') return;
+    const box = boardBox(svg);
+    svg.setAttribute('viewBox', box.join(' '));
+    const scale = boardScale({ width: box[2], height: box[3] }, viewportSize(), cellUnits(svg), fontPx(), zoom);
+    svg.setAttribute('width', String(Math.round(box[2] * scale)));
+    svg.setAttribute('height', String(Math.round(box[3] * scale)));
+    board.dataset.scale = scale.toFixed(3);
+    board.dataset.zoom = String(zoom);
+  }
+  // Zooms by \`factor\` keeping the point (x, y) of the viewport where it is.
+  function zoomBy(factor, x, y) {
+    const svg = board.firstElementChild;
+    if (!svg) return;
+    const before = svg.getBoundingClientRect();
+    const fx = (viewport.scrollLeft + x) / Math.max(1, before.width);
+    const fy = (viewport.scrollTop + y) / Math.max(1, before.height);
+    zoom = Math.min(16, Math.max(0.05, zoom * factor));
+    layout();
+    const after = svg.getBoundingClientRect();
+    viewport.scrollLeft = fx * after.width - x;
+    viewport.scrollTop = fy * after.height - y;
+  }
+  function zoomToFit() {
+    const svg = board.firstElementChild;
+    if (!svg) return;
+    const box = boardBox(svg);
+    const size = viewportSize();
+    const whole = boardScale({ width: box[2], height: box[3] }, size, 0, 0, 1);
+    const base = boardScale({ width: box[2], height: box[3] }, size, cellUnits(svg), fontPx(), 1);
+    zoom = whole / base;
+    layout();
+  }
+  document.getElementById('zoom-in').addEventListener('click', () => zoomBy(1.25, viewport.clientWidth / 2, viewport.clientHeight / 2));
+  document.getElementById('zoom-out').addEventListener('click', () => zoomBy(0.8, viewport.clientWidth / 2, viewport.clientHeight / 2));
+  document.getElementById('zoom-fit').addEventListener('click', zoomToFit);
+  viewport.addEventListener('wheel', (event) => {
+    if (!event.ctrlKey) return;
+    event.preventDefault();
+    const rect = viewport.getBoundingClientRect();
+    zoomBy(event.deltaY < 0 ? 1.1 : 1 / 1.1, event.clientX - rect.left, event.clientY - rect.top);
+  }, { passive: false });
+  new ResizeObserver(() => layout()).observe(viewport);
+  // Dragging pans; a press that does not move is a click on a cell.
+  let drag = null;
+  let dragged = false;
+  viewport.addEventListener('pointerdown', (event) => {
+    if (event.button !== 0) return;
+    drag = { x: event.clientX, y: event.clientY, left: viewport.scrollLeft, top: viewport.scrollTop };
+    dragged = false;
+  });
+  window.addEventListener('pointermove', (event) => {
+    if (!drag) return;
+    const dx = event.clientX - drag.x;
+    const dy = event.clientY - drag.y;
+    if (!dragged && Math.abs(dx) + Math.abs(dy) < 4) return;
+    dragged = true;
+    viewport.classList.add('panning');
+    viewport.scrollLeft = drag.left - dx;
+    viewport.scrollTop = drag.top - dy;
+  });
+  window.addEventListener('pointerup', () => {
+    drag = null;
+    viewport.classList.remove('panning');
+  });
   function shown(msg, receivedAt) {
     board.dataset.version = String(msg.version);
     board.dataset.timing = JSON.stringify(Object.assign({}, msg.timing, { receivedAt: receivedAt, drawnAt: Date.now() }));
-    status.textContent = msg.title;
+    words(board.firstElementChild);
+    if (!status.textContent) status.textContent = msg.title;
   }
   // The patch's new elements paired with the ones they replace, or null when it does not fit.
   function patchPairs(msg) {
@@ -259,8 +421,13 @@ export function previewHtml(nonce: string, cspSource: string): string {
         status.textContent = 'The picture could not be read.';
         return;
       }
+      if (msg.title !== zoomedTitle) {
+        zoom = 1;
+        zoomedTitle = msg.title;
+      }
       // One swap of the whole picture: no blank frame between the old and the new.
       board.replaceChildren(document.adoptNode(svg));
+      layout();
       shown(msg, receivedAt);
     } else if (msg.type === 'patch') {
       const receivedAt = Date.now();
@@ -274,11 +441,13 @@ export function previewHtml(nonce: string, cspSource: string): string {
       shown(msg, receivedAt);
     } else if (msg.type === 'empty') {
       board.replaceChildren();
+      legend.replaceChildren();
       delete board.dataset.version;
       status.textContent = msg.text;
     }
   });
   board.addEventListener('click', (event) => {
+    if (dragged) return;
     const cell = event.target.closest && event.target.closest('[data-row]');
     if (!cell) return;
     const rect = cell.getBoundingClientRect();

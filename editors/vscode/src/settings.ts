@@ -96,6 +96,7 @@ export const SERVER_KEYS = [
   'solve.cacheMb',
   'diagnostics.allow',
   'workspace.diagnostics',
+  'suite.diagnostics',
 ];
 
 /**

@@ -7,6 +7,7 @@ const fs = require('fs');
 const os = require('os');
 const path = require('path');
 const { chromium } = require('playwright-core');
+const { contrastRatio, MIN_ON_BACKGROUND, MIN_WIN_LOSE } = require('./contrast');
 
 const URL = process.env.CS_URL;
 const OUT = process.env.OUT_DIR;
@@ -171,6 +172,67 @@ async function tokenType(line, col) {
   const m = /semantic token type (\w+)/.exec(full);
   const fg = /foreground (#[0-9A-Fa-f]{6})/.exec(full);
   return { type: m ? m[1] : null, foreground: fg ? fg[1].toLowerCase() : null, text: full.slice(0, 400) };
+}
+
+/** The editor's background colour and font size, as the page computes them. */
+async function editorLook() {
+  return page.evaluate(() => {
+    const editor = document.querySelector('.monaco-editor .monaco-editor-background') || document.querySelector('.monaco-editor');
+    const line = document.querySelector('.monaco-editor .view-line');
+    return { background: getComputedStyle(editor).backgroundColor, fontSize: line ? getComputedStyle(line).fontSize : null };
+  });
+}
+
+/** The winning and losing cells' colours against the background and each other (WCAG ratios). */
+function contrasts(win, lose, background) {
+  const c = {
+    winOnBackground: contrastRatio(win, background),
+    loseOnBackground: contrastRatio(lose, background),
+    winAgainstLose: contrastRatio(win, lose),
+  };
+  if (c.winOnBackground < MIN_ON_BACKGROUND || c.loseOnBackground < MIN_ON_BACKGROUND || c.winAgainstLose < MIN_WIN_LOSE) {
+    throw new Error(`too little contrast: ${JSON.stringify({ win, lose, background, ...c })}`);
+  }
+  for (const k of Object.keys(c)) c[k] = Math.round(c[k] * 100) / 100;
+  return c;
+}
+
+/** What the preview page draws, measured: the panel, the board, a cell, the text sizes, and
+ * whether any step number of the line of play overlaps a cell's letter. */
+async function previewLayout(frame) {
+  return frame.evaluate(() => {
+    const viewport = document.getElementById('viewport');
+    const svg = document.querySelector('#board svg');
+    const cell = document.querySelector('#board [data-row]');
+    const legend = document.querySelector('#legend div');
+    const box = (e) => e.getBoundingClientRect();
+    const overlaps = [];
+    const letters = [...document.querySelectorAll('#board [data-row-cells] g text')].map(box);
+    for (const n of document.querySelectorAll('#board [data-steps] text')) {
+      const b = box(n);
+      for (const l of letters) {
+        if (b.left < l.right && l.left < b.right && b.top < l.bottom && l.top < b.bottom) overlaps.push(n.textContent);
+      }
+    }
+    const b = svg ? box(svg) : { width: 0, height: 0 };
+    return {
+      viewport: { width: viewport.clientWidth, height: viewport.clientHeight },
+      board: { width: Math.round(b.width), height: Math.round(b.height) },
+      cellPx: cell ? Math.round(box(cell).height * 10) / 10 : 0,
+      letterPx: letters.length ? Math.round(letters[0].height * 10) / 10 : 0,
+      captionFont: getComputedStyle(document.getElementById('status')).fontSize,
+      legendFont: legend ? getComputedStyle(legend).fontSize : null,
+      legendItems: document.querySelectorAll('#legend div').length,
+      steps: document.querySelectorAll('#board [data-steps] text').length,
+      stepOverlaps: overlaps,
+      scrollable: { x: viewport.scrollWidth > viewport.clientWidth, y: viewport.scrollHeight > viewport.clientHeight },
+    };
+  });
+}
+
+/** The lines of the boardls output channel (VS Code logs it to a file). */
+function outputLines() {
+  return findFiles(LOGS, /boardls\.log$/).flatMap((f) => fs.readFileSync(f, 'utf8').split('\n'));
 }
 
 function hexToRgb(hex) {
@@ -418,8 +480,12 @@ async function main() {
           throw new Error(`cell ${cell.line}:${cell.col} is drawn ${cell.dark.colour}, its token's theme colour is ${cell.foreground}`);
         }
       }
+      const look = await editorLook();
+      const contrast = contrasts(winning.dark.colour, losing.dark.colour, look.background);
       await shot('04-coloured-cells');
       return {
+        contrast,
+        background: look.background,
         types,
         winning: { at: `${winning.line}:${winning.col}`, ...winning.dark, theme: winning.foreground },
         losing: { at: `${losing.line}:${losing.col}`, ...losing.dark, theme: losing.foreground },
@@ -510,9 +576,19 @@ async function main() {
       // Every cell of a solved zgame case has an outcome, and this board has several kinds.
       if (outcomes.none || Object.keys(outcomes).length < 2) throw new Error(`outcomes: ${JSON.stringify(outcomes)}`);
       if (state.theme !== 'dark') throw new Error(`the picture is drawn for ${state.theme}, the theme is dark`);
-      await page.waitForTimeout(300);
+      // The board fills the panel (one side, the other as the board's shape allows) and the
+      // words are at the editor's font size; no step number on a letter.
+      const font = (await editorLook()).fontSize;
+      const seen = await until('the board scaled to the panel', async () => {
+        const l = await previewLayout(preview);
+        const fill = Math.max(l.board.width / l.viewport.width, l.board.height / l.viewport.height);
+        return fill > 0.9 && fill <= 1.01 && !l.scrollable.x && !l.scrollable.y ? { ...l, fill: Math.round(fill * 100) / 100 } : null;
+      }, 15000);
+      if (seen.captionFont !== font || seen.legendFont !== font) throw new Error(`caption ${seen.captionFont}, legend ${seen.legendFont}, the editor's ${font}`);
+      if (seen.cellPx < 3 * parseFloat(font)) throw new Error(`cells of ${seen.cellPx} px`);
+      if (seen.steps < 2 || seen.stepOverlaps.length) throw new Error(`step numbers ${seen.steps}, on letters: ${seen.stepOverlaps}`);
       await shot('10-board-preview');
-      return { title: state.title, cells: Object.keys(state.cells).length, outcomes, theme: state.theme };
+      return { title: state.title, cells: Object.keys(state.cells).length, outcomes, theme: state.theme, editorFont: font, layout: seen };
     });
 
     await step('preview follows the cursor and an edit', async () => {
@@ -623,11 +699,49 @@ async function main() {
         throw new Error(`after the patches: ${drawn} cells drawn, ${Object.keys(state.cells).length} distinct, (1,1) ${state.cells['1:1']}`);
       }
       const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+      // Legible letters: the board is larger than the panel, panned and zoomed.
+      const font = parseFloat((await editorLook()).fontSize);
+      const large = await previewLayout(preview);
+      if (large.cellPx * 0.6 < font - 0.5 || !large.scrollable.x || large.captionFont !== `${font}px`) {
+        throw new Error(`50×50 drawn as ${JSON.stringify(large)} for a ${font} px font`);
+      }
       await shot('12-preview-50x50');
+      const panned = await preview.evaluate(() => {
+        const v = document.getElementById('viewport');
+        v.scrollLeft = 300;
+        return v.scrollLeft;
+      });
+      if (!(panned > 0)) throw new Error('the board does not pan');
+      await preview.click('#zoom-in');
+      const zoomed = await previewLayout(preview);
+      if (!(zoomed.cellPx > large.cellPx * 1.2)) throw new Error(`zoom in: cells ${large.cellPx} → ${zoomed.cellPx} px`);
+      await preview.click('#zoom-fit');
+      const fitted = await until('the whole board in the panel', async () => {
+        const l = await previewLayout(preview);
+        return !l.scrollable.x && !l.scrollable.y && l.board.width <= l.viewport.width ? l : null;
+      }, 10000);
+      await shot('13-preview-50x50-fit');
+      await preview.click('#zoom-in');
+      // Word-based completion is off for board files and the server offers nothing on a row:
+      // asked for completions on a grid row of letters, the editor has none to show.
+      await openFile('preview50.board'); // the editor, not the preview, has the keyboard
+      await goTo(3, 5);
+      await page.keyboard.press('Control+Space');
+      const widget = page.locator('.editor-widget.suggest-widget.visible').first();
+      await widget.waitFor({ state: 'visible', timeout: 10000 });
+      const suggestion = await until('the completion answer', async () => {
+        const t = (await widget.innerText()).replace(/\s+/g, ' ').trim();
+        return t ? t : null;
+      }, 10000);
+      const rowsOffered = await widget.locator('.monaco-list-row').count();
+      if (!/No suggestions/i.test(suggestion) || rowsOffered > 0) throw new Error(`completion on a grid row: ${suggestion}`);
+      await shot('14-no-completion-on-a-row');
+      await page.keyboard.press('Escape');
+      const sizes = { cellPx: large.cellPx, letterPx: large.letterPx, board: large.board, viewport: large.viewport, panned, zoomedCellPx: zoomed.cellPx, fittedCellPx: fitted.cellPx };
       // Recorded, not asserted: speed is measured, never a pass/fail of a shared machine.
       const medians = {};
       for (const k of Object.keys(parts[0])) medians[k] = median(parts.map((p) => p[k]));
-      return { keystrokeToPreviewMs: times, medianMs: median(times), medianParts: medians, parts };
+      return { sizes, completion: suggestion, keystrokeToPreviewMs: times, medianMs: median(times), medianParts: medians, parts };
     });
 
     await step('Light+ theme colours', async () => {
@@ -653,8 +767,10 @@ async function main() {
           ? { winning: { ...w, theme: wi.foreground }, losing: { ...l, theme: li.foreground } }
           : null;
       }, 30000, 500);
+      const look = await editorLook();
+      const contrast = contrasts(light.winning.colour, light.losing.colour, look.background);
       await shot('08-light-theme');
-      return light;
+      return { ...light, background: look.background, contrast };
     });
 
     await step('preview follows the theme', async () => {
@@ -669,20 +785,32 @@ async function main() {
       // The task (tasks.json, written before the workbench opened) runs the extension's own
       // binary, `${command:boardls.serverPath}`: here the bundled one. Its findings reach the
       // Problems panel through the problem matcher.
+      const ended = () => outputLines().filter((l) => /task "boardls check" ended/.test(l)).length;
+      const endedBefore = ended();
+      // A file the task does not check, with an error the server reports (workspace diagnostics).
+      fs.writeFileSync(path.join(WS, 'elsewhere.board'), '[zgame "elsewhere"]\n..B\n..B\nBB.\nexpect = yes no no\n');
+      await page.keyboard.press('Control+Shift+M');
+      const elsewhere = page.locator('.markers-panel .monaco-list-row').filter({ hasText: 'elsewhere.board' }).first();
+      await elsewhere.waitFor({ timeout: 30000 });
       await runCommand('Tasks: Run Task');
       await pick('boardls check');
+      // The matcher shares the server's owner and source: after the task each mistake is one
+      // row, the server's (put back when the task ends, as the extension logs).
+      const endLine = await until('the task ended', async () => (ended() > endedBefore ? outputLines().filter((l) => /task "boardls check" ended/.test(l)).pop() : null), 30000);
       // The task's terminal takes the panel (and the keyboard): open Problems by its tab.
       const tab = page.getByRole('tab', { name: /^Problems/ }).first();
       await tab.waitFor({ timeout: 30000 });
       await tab.click();
-      const fromTask = /boardls check\W*E201/;
-      const row = page.locator('.markers-panel .monaco-list-row').filter({ hasText: fromTask }).first();
-      await row.waitFor({ timeout: 30000 });
-      const text = (await row.innerText()).replace(/\s+/g, ' ').trim();
-      if (!/zgmae/.test(text) || !/Ln 8, Col 2/.test(text)) throw new Error(`not the E201 of mistakes.board line 8: ${text}`);
-      const rows = await page.locator('.markers-panel .monaco-list-row').filter({ hasText: /boardls check/ }).count();
+      const e201 = page.locator('.markers-panel .monaco-list-row').filter({ hasText: /E201/ }).filter({ hasText: /Ln 8, Col 2/ });
+      await e201.first().waitFor({ timeout: 30000 });
+      const text = (await e201.first().innerText()).replace(/\s+/g, ' ').trim();
+      if (!/zgmae/.test(text) || !/boardls\W*E201/.test(text)) throw new Error(`not the E201 of mistakes.board line 8: ${text}`);
+      const rows = await e201.count();
+      if (rows !== 1) throw new Error(`the E201 of line 8 is listed ${rows} times`);
+      // The task's run cleaned the server's rows of the file it did not check: they are back.
+      await elsewhere.waitFor({ timeout: 30000 });
       await shot('09-task-problems');
-      return { problem: text, rowsShown: rows };
+      return { problem: text, rowsOfThatMistake: rows, otherFileStillListed: true, log: endLine.replace(/^.*?task/, 'task') };
     });
 
     await step('a setting changes without a restart', async () => {
@@ -723,9 +851,25 @@ async function main() {
       await toast.waitFor({ timeout: 30000 });
       const text = (await toast.innerText()).replace(/\s+/g, ' ').trim();
       if (!/boardls\.server\.path/.test(text) || !/bundled server/.test(text)) throw new Error(`the message gives no fix: ${text}`);
-      await page.waitForTimeout(600);
+      // The status item says no server runs (not the check mark of a server at rest) …
+      const item = page.locator('.statusbar-item').filter({ hasText: /boardls/ }).first();
+      const status = await until('the status saying the server is not running', async () => {
+        const t = (await item.innerText()).trim();
+        const check = await item.locator('.codicon-check').count();
+        return /not running/.test(t) && check === 0 ? t : null;
+      }, 15000);
+      // … and that message is the one toast: nothing about a notification that failed.
+      await page.waitForTimeout(600); // the toast fades in (for the screenshot)
+      const toasts = (await page.locator('.notifications-toasts .notification-toast').allInnerTexts()).map((t) => t.replace(/\s+/g, ' ').trim());
+      const errors = await page.locator('.notifications-toasts .notification-toast .codicon-error').count();
+      if (toasts.some((t) => /Sending notification|failed/i.test(t)) || errors !== 1) throw new Error(`toasts: ${JSON.stringify(toasts)}`);
+      // The preview says so too, instead of the last picture.
+      const previewSays = await until('the preview without a server', async () => {
+        const s = await previewState(preview);
+        return /not running/.test(s.title) && Object.keys(s.cells).length === 0 ? s.title : null;
+      }, 15000);
       await shot('10-missing-binary');
-      return { message: text };
+      return { message: text, status, toasts, preview: previewSays };
     });
 
     if (offsite.length) throw new Error(`requests left the machine: ${offsite.slice(0, 5).join(', ')}`);

@@ -121,3 +121,34 @@ fn values_after_the_equals_sign() {
     "#]],
     );
 }
+
+#[test]
+fn nothing_inside_a_grid_row_of_letters() {
+    for fixture in [
+        "[zgame]\n..B\nAB$0",
+        "[zgame]\nA$0B\n..B\nexpect = no no yes",
+        "[strings]\nab\nba$0",
+        "[tetris]\n0101\n01$0",
+    ] {
+        check(
+            fixture,
+            expect![[r#"
+            nothing
+        "#]],
+        );
+    }
+    // After the grid, a word that begins a key is a key being typed, even in letters that are
+    // cells of the game.
+    check(
+        "[zgame]\n..B\nex$0",
+        expect![[r#"
+        expect (Key) replaces "ex" — zgame key
+    "#]],
+    );
+    check(
+        "[strings]\nab\nex$0",
+        expect![[r#"
+        expect (Key) replaces "ex" — strings key
+    "#]],
+    );
+}

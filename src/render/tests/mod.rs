@@ -152,3 +152,100 @@ fn user_text_is_escaped() {
     roxmltree::Document::parse(&svg).expect("valid SVG");
     assert!(svg.contains("&lt;a &amp; b&gt;"));
 }
+
+/// The boxes (left, top, right, bottom) of the text of `<text>` elements under `group`, drawn
+/// with the group's font size and centred on their x; glyphs are estimated (bold capitals and
+/// digits at most 0.75 of the size wide, 0.72 high above the baseline) and grown by `halo`.
+fn text_boxes(group: roxmltree::Node<'_, '_>, halo: f64) -> Vec<(f64, f64, f64, f64, String)> {
+    let size: f64 = group
+        .attribute("font-size")
+        .and_then(|v| v.parse().ok())
+        .expect("font-size");
+    group
+        .children()
+        .filter(|n| n.has_tag_name("text"))
+        .map(|t| {
+            let num = |k: &str| -> f64 { t.attribute(k).and_then(|v| v.parse().ok()).expect(k) };
+            let text = t.text().unwrap_or("").to_string();
+            let half = text.chars().count() as f64 * 0.75 * size / 2.0 + halo;
+            let (x, y) = (num("x"), num("y"));
+            (x - half, y - 0.72 * size - halo, x + half, y + halo, text)
+        })
+        .collect()
+}
+
+#[test]
+fn a_step_number_never_covers_a_letter() {
+    let mut numbers_seen = 0;
+    for (file, text) in EXAMPLES {
+        let solved = Solved::new(text);
+        let view = solved.view();
+        for case in &solved.analysis.cases {
+            let svg = case_svg(&view, case, Theme::Light);
+            let doc = roxmltree::Document::parse(&svg).expect("valid SVG");
+            let Some(steps) = doc.descendants().find(|n| n.has_attribute("data-steps")) else {
+                continue;
+            };
+            // The numbers are drawn with a halo of the background around them (stroke-width 3).
+            let numbers = text_boxes(steps, 1.5);
+            let letters: Vec<_> = doc
+                .descendants()
+                .filter(|n| n.has_attribute("data-row-cells"))
+                .flat_map(|row| row.children().filter(|g| g.has_tag_name("g")))
+                .flat_map(|g| text_boxes(g, 0.0))
+                .collect();
+            for n in &numbers {
+                numbers_seen += 1;
+                for l in &letters {
+                    let apart = n.2 <= l.0 || l.2 <= n.0 || n.3 <= l.1 || l.3 <= n.1;
+                    assert!(
+                        apart,
+                        "{file} {}: step {} covers the letter {} ({n:?} {l:?})",
+                        case.title(),
+                        n.4,
+                        l.4
+                    );
+                }
+            }
+        }
+    }
+    assert!(numbers_seen > 5, "{numbers_seen} step numbers");
+}
+
+#[test]
+fn the_canvas_is_as_wide_as_the_board_needs_and_text_is_wrapped_to_it() {
+    let solved = Solved::new(EXAMPLES[0].1);
+    let svg = case_svg(&solved.view(), &solved.analysis.cases[0], Theme::Light);
+    let doc = roxmltree::Document::parse(&svg).expect("valid SVG");
+    let root = doc.root_element();
+    let width: i64 = root
+        .attribute("width")
+        .and_then(|v| v.parse().ok())
+        .expect("width");
+    // A 3 × 3 board is 108 px wide: the canvas is the narrowest one, not the caption's length.
+    assert_eq!(width, super::MIN_WIDTH);
+    let caption: Vec<&str> = doc
+        .descendants()
+        .filter(|n| {
+            n.has_tag_name("tspan")
+                && n.parent_element()
+                    .is_some_and(|p| p.has_attribute("data-caption"))
+        })
+        .filter_map(|n| n.text())
+        .collect();
+    assert!(caption.len() > 2, "{caption:?}");
+    for line in &caption {
+        let estimate = line.chars().count() as i64 * super::CAPTION_CHAR;
+        assert!(estimate <= width - 32, "{line:?} is wider than the canvas");
+    }
+    // The region a viewer crops to: the board and its coordinates, inside the canvas.
+    let board: Vec<i64> = root
+        .attribute("data-board")
+        .expect("data-board")
+        .split(' ')
+        .map(|v| v.parse().expect("a number"))
+        .collect();
+    assert_eq!(board.len(), 4);
+    assert!(board[0] >= 0 && board[0] + board[2] <= width, "{board:?}");
+    assert!(board[2] >= 108 && board[2] < 140, "{board:?}");
+}

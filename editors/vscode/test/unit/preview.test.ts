@@ -3,7 +3,7 @@
 // what is posted for a new picture (nothing, the changed rows, or the whole picture).
 import { strict as assert } from 'node:assert';
 import { test } from 'node:test';
-import { cellPosition, pictureUpdate, previewHtml, Rendered, splitPicture, themeFor } from '../../src/previewModel';
+import { boardScale, cellPosition, pictureUpdate, previewHtml, Rendered, splitPicture, themeFor } from '../../src/previewModel';
 
 const rendered: Rendered = {
   svg: '<svg/>',
@@ -39,6 +39,28 @@ test('the page allows nothing remote and only its own nonce', () => {
   assert.doesNotMatch(csp, /unsafe|https?:/);
   const scripts = html.match(/<script[^>]*>/g) ?? [];
   assert.deepEqual(scripts, ['<script nonce="N0NCE">']);
+});
+
+test('a small board is scaled up to fill the panel, by its narrower side', () => {
+  // A 3 × 3 board (108 units of 36-unit cells, with its coordinates about 130) in a 500 × 700 panel.
+  const scale = boardScale({ width: 130, height: 130 }, { width: 500, height: 700 }, 36, 16, 1);
+  assert.equal(scale, 500 / 130);
+  assert.equal(boardScale({ width: 130, height: 130 }, { width: 900, height: 400 }, 36, 16, 1), 400 / 130);
+});
+
+test("a large board is not drawn with letters smaller than the editor's text: it is panned", () => {
+  // 50 × 50 cells of 14 units: fitting 500 px would make 10 px cells and 6 px letters.
+  const board = { width: 50 * 14 + 20, height: 50 * 14 + 20 };
+  const scale = boardScale(board, { width: 500, height: 700 }, 14, 16, 1);
+  assert.ok(14 * scale * 0.6 >= 16 - 1e-9, `letters of ${14 * scale * 0.6} px`);
+  assert.ok(board.width * scale > 500);
+  // Zoom multiplies it; nothing to draw gives the identity.
+  assert.equal(boardScale(board, { width: 500, height: 700 }, 14, 16, 2), 2 * scale);
+  assert.equal(boardScale({ width: 0, height: 10 }, { width: 500, height: 700 }, 14, 16, 1), 1);
+});
+
+test('the page runs the very scale function tested here', () => {
+  assert.ok(previewHtml('N', 'x').includes(boardScale.toString()));
 });
 
 /**
