@@ -2,10 +2,11 @@
 //! large ones "is the value of this part k?" searches that stop at the first refutation.
 
 use super::corridor::{Corridor, Values};
+use super::hash::FxHasher;
 use super::shape::{Cell, Comp, Simple};
 use crate::games::{Budget, Unsolved};
 use std::collections::{HashMap, HashSet};
-use std::hash::{BuildHasherDefault, Hasher};
+use std::hash::BuildHasherDefault;
 use std::sync::OnceLock;
 
 /// Parts up to this many placements get their value by a full mex; larger ones by searches
@@ -42,42 +43,6 @@ const LEVEL_STACK_BYTES: usize = 2 << 10;
 /// (the octal game 0.137, Dawson's chess), checked by a unit test over this whole range.
 const PATH_TABLE: usize = 1024;
 const PATH_PERIOD: usize = 34;
-
-/// `FxHash`: the keys are our own bit patterns, so a fast non-keyed hash is fine.
-#[derive(Default, Clone, Copy)]
-pub(crate) struct FxHasher(u64);
-
-impl Hasher for FxHasher {
-    fn write(&mut self, bytes: &[u8]) {
-        for chunk in bytes.chunks(8) {
-            let mut word = [0u8; 8];
-            word[..chunk.len()].copy_from_slice(chunk);
-            self.write_u64(u64::from_le_bytes(word));
-        }
-    }
-    fn write_u8(&mut self, i: u8) {
-        self.write_u64(u64::from(i));
-    }
-    fn write_u32(&mut self, i: u32) {
-        self.write_u64(u64::from(i));
-    }
-    fn write_u64(&mut self, i: u64) {
-        self.0 = (self.0.rotate_left(5) ^ i).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
-    }
-    fn write_u128(&mut self, i: u128) {
-        self.write_u64(i as u64);
-        self.write_u64((i >> 64) as u64);
-    }
-    fn write_usize(&mut self, i: usize) {
-        self.write_u64(i as u64);
-    }
-    fn write_isize(&mut self, i: isize) {
-        self.write_u64(i as u64);
-    }
-    fn finish(&self) -> u64 {
-        self.0
-    }
-}
 
 type Fx = BuildHasherDefault<FxHasher>;
 

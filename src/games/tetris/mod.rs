@@ -12,6 +12,7 @@ mod cache;
 mod corridor;
 mod engine;
 mod explain;
+mod hash;
 mod judge;
 mod shape;
 mod shrink;

@@ -5,7 +5,7 @@
 //! king-adjacent, so a position is a set of cells of the placement grid under king adjacency
 //! and a move removes a cell with its eight neighbours (Node Kayles on the king graph).
 
-use super::engine::FxHasher;
+use super::hash::FxHasher;
 use std::rc::Rc;
 
 /// A placement: (row, column) of its top-left corner.
