@@ -111,6 +111,7 @@ struct Shape {
 }
 
 /// What `check` prints: the diagnostics' format, and whether the closing lines are left out.
+#[derive(Clone, Copy)]
 pub(super) struct Shown {
     pub(super) format: Format,
     pub(super) quiet: bool,

@@ -353,38 +353,38 @@ fn solve_worker(shared: &Arc<Shared>, doc: &Arc<Doc>) {
             ));
             let config = raised.as_deref().unwrap_or(snap.config());
             let budget = analysis::budget(config).with_cancel(flag.clone());
-            let result = catch_unwind(AssertUnwindSafe(|| match raised {
-                // The cache holds the verdict the larger budget is to replace.
-                Some(_) => analysis::solve::solve_case(case, &budget).map(|v| {
-                    let v = Arc::new(v);
-                    shared.cache.insert(key, v.clone());
-                    v
-                }),
-                None => {
-                    let answer = Arc::new(analysis::solve::solve_case_answer(case, &budget)?);
-                    if answer.solution().is_none() {
-                        return Some(answer);
-                    }
-                    // The verdict is shown while the extras are made; a publish flushes it if
-                    // they take long.
-                    show_answer(shared, doc, &snap, key, &answer);
-                    drop(watch.take());
-                    watch = Some(Watch::start(
-                        shared,
-                        doc,
-                        &snap,
-                        title.clone(),
-                        Some(extras_flushed.clone()),
-                    ));
-                    let extras_budget = analysis::budget(config).with_cancel(flag.clone());
-                    let full = analysis::solve::solve_case(case, &extras_budget)?;
-                    let verdict = with_extras(&answer, full);
-                    match *verdict {
-                        Verdict::Unsolved(Unsolved::Cancelled) => forget_answer(doc, key, &answer),
-                        _ => shared.cache.insert(key, verdict.clone()),
-                    }
-                    Some(verdict)
+            let result = catch_unwind(AssertUnwindSafe(|| {
+                if raised.is_some() {
+                    // The cache holds the verdict the larger budget is to replace.
+                    return analysis::solve::solve_case(case, &budget).map(|v| {
+                        let v = Arc::new(v);
+                        shared.cache.insert(key, v.clone());
+                        v
+                    });
                 }
+                let answer = Arc::new(analysis::solve::solve_case_answer(case, &budget)?);
+                if answer.solution().is_none() {
+                    return Some(answer);
+                }
+                // The verdict is shown while the extras are made; a publish flushes it if they
+                // take long.
+                show_answer(shared, doc, &snap, key, &answer);
+                drop(watch.take());
+                watch = Some(Watch::start(
+                    shared,
+                    doc,
+                    &snap,
+                    title.clone(),
+                    Some(extras_flushed.clone()),
+                ));
+                let extras_budget = analysis::budget(config).with_cancel(flag.clone());
+                let full = analysis::solve::solve_case(case, &extras_budget)?;
+                let verdict = with_extras(&answer, full);
+                match *verdict {
+                    Verdict::Unsolved(Unsolved::Cancelled) => forget_answer(doc, key, &answer),
+                    _ => shared.cache.insert(key, verdict.clone()),
+                }
+                Some(verdict)
             }));
             drop(watch);
             if flushed.load(Ordering::Relaxed) || extras_flushed.load(Ordering::Relaxed) {

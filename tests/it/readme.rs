@@ -116,8 +116,16 @@ fn the_walkthrough_runs_as_written_from_an_empty_folder() {
             last_output = read(i, "out");
             let code = read(i, "status");
             // Only `stress` exits 1 here: it found the failure it is shown to find.
-            let want = if body.contains("boardls stress") { "1" } else { "0" };
-            assert_eq!(code.trim(), want, "block {i} exited {code}: {body}\n{last_output}");
+            let want = if body.contains("boardls stress") {
+                "1"
+            } else {
+                "0"
+            };
+            assert_eq!(
+                code.trim(),
+                want,
+                "block {i} exited {code}: {body}\n{last_output}"
+            );
             if let Some(shown) = body.strip_prefix("$ ") {
                 let shown: String = shown.lines().skip(1).map(|l| format!("{l}\n")).collect();
                 shows(&shown, &last_output).unwrap_or_else(|e| panic!("{e}\n{last_output}"));
@@ -144,7 +152,10 @@ fn the_walkthrough_runs_as_written_from_an_empty_folder() {
         );
         checked += 1;
     }
-    assert!(checked >= 5, "the walkthrough's outputs were found and compared");
+    assert!(
+        checked >= 5,
+        "the walkthrough's outputs were found and compared"
+    );
     assert!(
         read(runs[0], "out").contains("boardls: wrote 18 test(s) to tests"),
         "build says what the README says it says"

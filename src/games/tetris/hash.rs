@@ -39,4 +39,3 @@ impl Hasher for FxHasher {
         self.0
     }
 }
-
