@@ -13,6 +13,7 @@ mod corridor;
 mod engine;
 mod explain;
 mod judge;
+pub(crate) mod mutants;
 mod shape;
 mod shrink;
 mod solve;
