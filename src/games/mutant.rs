@@ -52,7 +52,7 @@ impl Work {
 
     /// An exact solver's result: a board it could not solve within what is left is over the
     /// limit, as the mutant's program would have been.
-    pub(crate) fn solved<T>(&mut self, result: Result<T, Unsolved>) -> Result<T, OverLimit> {
+    pub(crate) fn solved<T>(result: Result<T, Unsolved>) -> Result<T, OverLimit> {
         result.map_err(|_| OverLimit)
     }
 }
@@ -230,22 +230,23 @@ pub(crate) mod testing {
 
     /// `mutant` is wrong on `wrong` and right on `right` (each alone in its file).
     pub(crate) fn wrong_and_right(mutant: &Mutant, wrong: AnyBoard, right: AnyBoard) {
-        let exact_wrong = exact(&wrong);
+        let (exact_wrong, exact_right) = (exact(&wrong), exact(&right));
+        let (shown_wrong, shown_right) = (format!("{wrong:?}"), format!("{right:?}"));
         assert!(
             exact_wrong.is_some(),
             "{}: the exact solver answers",
             mutant.name
         );
         assert_ne!(
-            answer(mutant, wrong.clone()),
+            answer(mutant, wrong),
             exact_wrong,
-            "{} should be wrong on {wrong:?}",
+            "{} should be wrong on {shown_wrong}",
             mutant.name
         );
         assert_eq!(
-            answer(mutant, right.clone()),
-            exact(&right),
-            "{} should be right on {right:?}",
+            answer(mutant, right),
+            exact_right,
+            "{} should be right on {shown_right}",
             mutant.name
         );
     }

@@ -33,6 +33,11 @@ pub(crate) const MUTANTS: &[Mutant] = &[
         knight_first_never_wins,
     ),
     Mutant::chess(
+        "king-rows-parity-only",
+        "Decides the king by the parity of N alone, as if the board were a single column.",
+        king_rows_parity_only,
+    ),
+    Mutant::chess(
         "distances-off-by-one",
         "Measures the distance to (N,M) as N and M instead of N − 1 and M − 1.",
         distances_off_by_one,
@@ -51,6 +56,15 @@ fn king_sum_parity(boards: &[ChessBoard], work: &mut Work) -> Answers {
     each(boards, work, |b, _| {
         Ok(match b.piece {
             Piece::King => letter((b.rows + b.cols).is_multiple_of(2)),
+            _ => exact(b),
+        })
+    })
+}
+
+fn king_rows_parity_only(boards: &[ChessBoard], work: &mut Work) -> Answers {
+    each(boards, work, |b, _| {
+        Ok(match b.piece {
+            Piece::King => letter(b.rows % 2 == 1),
             _ => exact(b),
         })
     })
@@ -166,6 +180,15 @@ mod tests {
             "knight-first-never-wins",
             board(Piece::Knight, 2, 3),
             board(Piece::Knight, 4, 4),
+        );
+    }
+
+    #[test]
+    fn king_rows_parity_only_is_caught_by_an_even_width() {
+        check(
+            "king-rows-parity-only",
+            board(Piece::King, 3, 4),
+            board(Piece::King, 3, 5),
         );
     }
 

@@ -31,6 +31,12 @@ pub(crate) const MUTANTS: &[Mutant] = &[
         middle_off_shortest_paths,
     ),
     Mutant::race(
+        "even-offsets-meet",
+        "Says B meets A whenever the starts are an even number of rows and of columns apart, \
+         as on an open board.",
+        even_offsets_meet,
+    ),
+    Mutant::race(
         "b-moves-first",
         "Lets B make the first move.",
         b_moves_first,
@@ -45,7 +51,7 @@ pub(crate) const MUTANTS: &[Mutant] = &[
 
 fn exact(board: &RaceBoard, work: &mut Work) -> Result<String, OverLimit> {
     let budget = work.budget();
-    work.solved(Race::answer(board, &budget))
+    Work::solved(Race::answer(board, &budget))
 }
 
 /// Steps from `start` to every white cell (`u32::MAX` where unreached), not entering cells
@@ -131,6 +137,17 @@ fn middle_off_shortest_paths(boards: &[RaceBoard], work: &mut Work) -> Answers {
     each(boards, work, |b, work| by_middle(b, work, false))
 }
 
+fn even_offsets_meet(boards: &[RaceBoard], work: &mut Work) -> Answers {
+    each(boards, work, |b, work| {
+        let ((ar, ac), (br, bc)) = (b.start_a(), b.start_b());
+        if ar.abs_diff(br) % 2 == 0 && ac.abs_diff(bc) % 2 == 0 {
+            Ok("B".into())
+        } else {
+            exact(b, work)
+        }
+    })
+}
+
 fn b_moves_first(boards: &[RaceBoard], work: &mut Work) -> Answers {
     each(boards, work, |b, work| {
         let mut grid = b.grid().clone();
@@ -167,7 +184,7 @@ fn visited_kept_across_tests(boards: &[RaceBoard], work: &mut Work) -> Answers {
         // Reached as it should be: the rest of the solution is right.
         match distance(b) {
             Some(d) if d == reached => exact(b, work),
-            _ if reached != u32::MAX && reached % 2 == 0 => Ok("B".into()),
+            _ if reached != u32::MAX && reached.is_multiple_of(2) => Ok("B".into()),
             _ => Ok("A".into()),
         }
     })
@@ -216,6 +233,15 @@ mod tests {
     #[test]
     fn middle_off_shortest_paths_is_caught_by_a_cell_off_the_paths() {
         check("middle-off-shortest-paths", &NARROW, &ESCAPE);
+    }
+
+    #[test]
+    fn even_offsets_meet_is_caught_when_a_escapes() {
+        check(
+            "even-offsets-meet",
+            &["#...A", ".....", ".#...", ".....", "B.#.."],
+            &ESCAPE,
+        );
     }
 
     #[test]

@@ -138,7 +138,7 @@ impl Search<'_> {
 
 fn exact_value(grid: &Grid, work: &mut Work) -> Result<i32, OverLimit> {
     let budget = work.budget();
-    work.solved(super::value(grid, &budget))
+    Work::solved(super::value(grid, &budget))
 }
 
 fn cells_not_strings(boards: &[Grid], work: &mut Work) -> Answers {

@@ -81,7 +81,7 @@ fn cover(grid: &mut Grid, r: usize, c: usize, cell: u8) {
 
 fn exact(grid: &Grid, work: &mut Work) -> Result<String, OverLimit> {
     let budget = work.budget();
-    work.solved(Tetris::answer(grid, &budget))
+    Work::solved(Tetris::answer(grid, &budget))
 }
 
 fn placements_parity(boards: &[Grid], work: &mut Work) -> Answers {
@@ -145,11 +145,12 @@ fn memo_keyed_on_cells(boards: &[Grid], work: &mut Work) -> Answers {
     })
 }
 
-/// Whether the player to move wins, by trying every square and every reply.
+/// Whether the player to move wins, by trying every square and every reply. Every square
+/// looked at is a node: a position of a large board costs its whole scan.
 fn wins(grid: &mut Grid, work: &mut Work) -> Result<bool, OverLimit> {
-    work.step()?;
     for r in 0..grid.rows.saturating_sub(1) {
         for c in 0..grid.cols.saturating_sub(1) {
+            work.step()?;
             if free_square(grid, r, c) {
                 cover(grid, r, c, b'1');
                 let reply = wins(grid, work);

@@ -39,6 +39,12 @@ pub(crate) const MUTANTS: &[Mutant] = &[
         one_outcome_only,
     ),
     Mutant::zgame(
+        "draw-as-complement",
+        "Answers the draw question as \"neither a win nor a loss can be forced\" instead of \
+         solving it.",
+        draw_as_complement,
+    ),
+    Mutant::zgame(
         "path-recursion",
         "Right, but searches every path by plain recursion without remembering cells: \
          exponential in the board's size.",
@@ -46,19 +52,20 @@ pub(crate) const MUTANTS: &[Mutant] = &[
     ),
 ];
 
-/// How one mistaken backward induction reads the rules.
-#[derive(Clone, Copy, Default)]
-struct Rules {
-    bob_first: bool,
-    start_ignored: bool,
-    last_always_draw: bool,
-    bob_border_escapes: bool,
-    bob_cooperates: bool,
+/// The one mistake of a backward induction.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Mistake {
+    None,
+    BobFirst,
+    StartIgnored,
+    LastAlwaysDraw,
+    BobBorderEscapes,
+    BobCooperates,
 }
 
 /// Whether Alice can force the game to end on `target` (`A`, `.` for a draw, `B`), by the
-/// editorial's backward induction read with `rules`.
-fn forces(grid: &Grid, target: u8, rules: Rules) -> bool {
+/// editorial's backward induction read with `mistake`.
+fn forces(grid: &Grid, target: u8, mistake: Mistake) -> bool {
     let (n, m) = (grid.rows, grid.cols);
     // Each cell: does the game from here end on `target` whatever the opponent does.
     let mut f = vec![false; n * m];
@@ -66,10 +73,10 @@ fn forces(grid: &Grid, target: u8, rules: Rules) -> bool {
         for c in (0..m).rev() {
             let last = r + 1 == n && c + 1 == m;
             let mut cell = grid.at(r, c);
-            if rules.start_ignored && r == 0 && c == 0 {
+            if mistake == Mistake::StartIgnored && r == 0 && c == 0 {
                 cell = b'.';
             }
-            if last && rules.last_always_draw {
+            if last && mistake == Mistake::LastAlwaysDraw {
                 cell = b'.';
             }
             f[r * m + c] = if cell != b'.' || last {
@@ -77,10 +84,10 @@ fn forces(grid: &Grid, target: u8, rules: Rules) -> bool {
             } else {
                 let right = (c + 1 < m).then(|| f[r * m + c + 1]);
                 let down = (r + 1 < n).then(|| f[(r + 1) * m + c]);
-                let alice = (r + c).is_multiple_of(2) != rules.bob_first;
-                if alice || rules.bob_cooperates {
+                let alice = (r + c).is_multiple_of(2) != (mistake == Mistake::BobFirst);
+                if alice || mistake == Mistake::BobCooperates {
                     right == Some(true) || down == Some(true)
-                } else if rules.bob_border_escapes {
+                } else if mistake == Mistake::BobBorderEscapes {
                     right == Some(true) && down == Some(true)
                 } else {
                     right.unwrap_or(true) && down.unwrap_or(true)
@@ -96,52 +103,48 @@ fn words(win: bool, draw: bool, lose: bool) -> String {
     format!("{} {} {}", yes(win), yes(draw), yes(lose))
 }
 
-fn answer_by(grid: &Grid, rules: Rules) -> String {
+fn answer_by(grid: &Grid, mistake: Mistake) -> String {
     words(
-        forces(grid, b'A', rules),
-        forces(grid, b'.', rules),
-        forces(grid, b'B', rules),
+        forces(grid, b'A', mistake),
+        forces(grid, b'.', mistake),
+        forces(grid, b'B', mistake),
     )
 }
 
 fn bob_moves_first(boards: &[Grid], work: &mut Work) -> Answers {
-    let rules = Rules {
-        bob_first: true,
-        ..Rules::default()
-    };
-    each(boards, work, |g, _| Ok(answer_by(g, rules)))
+    each(boards, work, |g, _| Ok(answer_by(g, Mistake::BobFirst)))
 }
 
 fn start_cell_ignored(boards: &[Grid], work: &mut Work) -> Answers {
-    let rules = Rules {
-        start_ignored: true,
-        ..Rules::default()
-    };
-    each(boards, work, |g, _| Ok(answer_by(g, rules)))
+    each(boards, work, |g, _| Ok(answer_by(g, Mistake::StartIgnored)))
 }
 
 fn last_cell_always_draw(boards: &[Grid], work: &mut Work) -> Answers {
-    let rules = Rules {
-        last_always_draw: true,
-        ..Rules::default()
-    };
-    each(boards, work, |g, _| Ok(answer_by(g, rules)))
+    each(boards, work, |g, _| {
+        Ok(answer_by(g, Mistake::LastAlwaysDraw))
+    })
 }
 
 fn bob_border_escapes(boards: &[Grid], work: &mut Work) -> Answers {
-    let rules = Rules {
-        bob_border_escapes: true,
-        ..Rules::default()
-    };
-    each(boards, work, |g, _| Ok(answer_by(g, rules)))
+    each(boards, work, |g, _| {
+        Ok(answer_by(g, Mistake::BobBorderEscapes))
+    })
 }
 
 fn bob_cooperates(boards: &[Grid], work: &mut Work) -> Answers {
-    let rules = Rules {
-        bob_cooperates: true,
-        ..Rules::default()
-    };
-    each(boards, work, |g, _| Ok(answer_by(g, rules)))
+    each(boards, work, |g, _| {
+        Ok(answer_by(g, Mistake::BobCooperates))
+    })
+}
+
+fn draw_as_complement(boards: &[Grid], work: &mut Work) -> Answers {
+    each(boards, work, |g, _| {
+        let (win, lose) = (
+            forces(g, b'A', Mistake::None),
+            forces(g, b'B', Mistake::None),
+        );
+        Ok(words(win, !win && !lose, lose))
+    })
 }
 
 /// The end with best play: 2 Alice wins, 1 draw, 0 Bob wins.
@@ -264,6 +267,11 @@ mod tests {
     #[test]
     fn one_outcome_only_is_caught_when_alice_can_force_two_ends() {
         check("one-outcome-only", &[".A", ".."], &["B"]);
+    }
+
+    #[test]
+    fn draw_as_complement_is_caught_when_alice_can_force_two_ends() {
+        check("draw-as-complement", &[".A", ".."], &["..B", "..B", "BB."]);
     }
 
     #[test]
