@@ -148,13 +148,19 @@ fn search(
 /// The exact answers of `boards` as one judge input, when it is a valid input of the original
 /// problem and every test is solved.
 fn exact_answers(game: GameId, boards: &[AnyBoard], config: &Config) -> Option<Vec<String>> {
+    // A file holds at most the original's number of tests (strings: one), and the writer
+    // would drop the rest.
+    if boards.is_empty() || boards.len() > game.spec().max_tests_per_file {
+        return None;
+    }
     let input = game.write_judge(boards);
     validate(game, &input).ok()?;
     let run = game.judge(&input, &analysis::budget(config)).ok()?;
     if !run.unsolved.is_empty() {
         return None;
     }
-    Some(run.output.lines().map(str::to_string).collect())
+    let answers: Vec<String> = run.output.lines().map(str::to_string).collect();
+    (answers.len() == boards.len()).then_some(answers)
 }
 
 /// The presets a search draws from, in turn.
@@ -167,8 +173,16 @@ fn presets(game: GameId) -> &'static [Preset] {
             Preset::Middle,
             Preset::Random,
             Preset::Edge,
+            Preset::Max,
         ],
-        _ => &[Preset::Random, Preset::Random, Preset::Random, Preset::Edge],
+        // The largest boards too: what a search without memo cannot finish.
+        _ => &[
+            Preset::Random,
+            Preset::Random,
+            Preset::Random,
+            Preset::Edge,
+            Preset::Max,
+        ],
     }
 }
 
@@ -192,7 +206,9 @@ fn generated(
     };
     let cap = 1 + round / ROUNDS_PER_SIDE;
     let board = board_of(game, &draw_board(&options, cap, rng))?;
+    let one_per_file = game.spec().max_tests_per_file < 2;
     Some(match rng.range(0, 2) {
+        _ if one_per_file => vec![board],
         0 => vec![board],
         1 => vec![board_of(game, &draw_board(&options, cap, rng))?, board],
         _ => vec![pick(suite, rng).unwrap_or_else(|| board.clone()), board],
@@ -207,7 +223,7 @@ fn edited(game: GameId, suite: &[AnyBoard], rng: &mut Rng) -> Option<Vec<AnyBoar
         body = edit(game, body, rng)?;
     }
     let board = board_of(game, &body)?;
-    Some(if rng.chance(0.5) {
+    Some(if game.spec().max_tests_per_file < 2 || rng.chance(0.5) {
         vec![board]
     } else {
         vec![original, board]

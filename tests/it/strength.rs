@@ -259,3 +259,30 @@ fn the_strengthened_tetris_walkthrough_kills_every_mutant() {
 fn the_strengthened_strings_walkthrough_kills_every_mutant() {
     strengthened_suite_kills_everything("strings", "SECOND");
 }
+
+#[test]
+fn strengthen_kills_what_the_strings_samples_alone_let_live() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let samples = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/strings.board");
+    let samples = samples.to_string_lossy().into_owned();
+    let before = run(dir.path(), &["strength", "--json", &samples]);
+    assert_eq!(
+        before.status.code(),
+        Some(1),
+        "the samples alone leave survivors"
+    );
+    let out = run(
+        dir.path(),
+        &["strengthen", &samples, "--out", "strong.board"],
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stdout));
+    let strong = fs::read_to_string(dir.path().join("strong.board")).expect("written");
+    // strings judge files hold one test: every killer is one case.
+    assert!(!strong.contains("boardls: group"), "{strong}");
+    let after = run(
+        dir.path(),
+        &["strength", "--json", &samples, "strong.board"],
+    );
+    let json: serde_json::Value = serde_json::from_slice(&after.stdout).expect("JSON");
+    assert_eq!(json["score"], 1.0, "{json}\n{strong}");
+}
