@@ -20,6 +20,8 @@ pub const WORK_LIMIT: u64 = 10_000_000;
 pub struct Work {
     spent: u64,
     limit: u64,
+    /// The node budget of the exact solvers a mutant calls (see [`Work::budget`]).
+    exact_nodes: u64,
 }
 
 /// A mutant went past its work limit: the judge's "time limit exceeded".
@@ -28,7 +30,11 @@ pub struct OverLimit;
 
 impl Work {
     pub fn new(limit: u64) -> Work {
-        Work { spent: 0, limit }
+        Work {
+            spent: 0,
+            limit,
+            exact_nodes: crate::config::SOLVE_NODES,
+        }
     }
 
     /// One search node; `Err` once the limit is passed.
@@ -45,9 +51,11 @@ impl Work {
         self.spent
     }
 
-    /// The budget of an exact solver a mutant calls for the part it gets right: what is left.
+    /// The budget of an exact solver a mutant calls for the part it gets right: the batch
+    /// commands' own, so that the suite's every board is solved there too and the mistake, not
+    /// the search, decides what the mutant prints.
     pub(crate) fn budget(&self) -> Budget {
-        Budget::nodes(self.limit.saturating_sub(self.spent).max(1))
+        Budget::nodes(self.exact_nodes)
     }
 
     /// An exact solver's result: a board it could not solve within what is left is over the
