@@ -61,6 +61,8 @@ pub struct Strengthened {
 
 /// Rounds drawn from the generators before the suite's boards are edited.
 const GENERATED_SHARE: usize = 2;
+/// The first round that may draw a board of the original's maximum size.
+const LARGE_FROM_ROUND: usize = 200;
 /// Rounds per step of the largest side of a generated board (small boards first).
 const ROUNDS_PER_SIDE: usize = 25;
 
@@ -194,6 +196,12 @@ fn generated(
     rng: &mut Rng,
 ) -> Option<Vec<AnyBoard>> {
     let all = presets(game);
+    let preset = match all[round % all.len()] {
+        // The largest boards only once small ones had their chance: a killer should be small,
+        // and shrinking a large one may take all the shrinker's time.
+        Preset::Max if round < LARGE_FROM_ROUND => Preset::Random,
+        preset => preset,
+    };
     let options = GenOptions {
         game,
         rows: None,
@@ -202,7 +210,7 @@ fn generated(
         seed: 0,
         density: None,
         answer: None,
-        preset: all[round % all.len()],
+        preset,
     };
     let cap = 1 + round / ROUNDS_PER_SIDE;
     let board = board_of(game, &draw_board(&options, cap, rng))?;
