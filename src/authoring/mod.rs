@@ -8,6 +8,8 @@ pub mod generate;
 pub mod rng;
 pub mod run;
 pub mod shrink;
+pub mod strength;
+pub mod strengthen;
 pub mod stress;
 pub mod validate;
 pub mod verdict;

@@ -39,11 +39,24 @@ pub(super) fn run(
     config: &Config,
     walk: &files::Walk<'_>,
 ) -> u8 {
+    match sources(plan, config, walk) {
+        Ok(sources) => export::write_sources(&sources, out, force, layout, config),
+        Err(code) => code,
+    }
+}
+
+/// The sources of every step of `plan`, in order; at the first step that fails, its message
+/// is printed and the exit status returned.
+pub(super) fn sources(
+    plan: &Path,
+    config: &Config,
+    walk: &files::Walk<'_>,
+) -> Result<Vec<Source>, u8> {
     let text = match fs::read_to_string(plan) {
         Ok(t) => t,
         Err(e) => {
             eprintln!("boardls: {}: {e}", plan.display());
-            return EXIT_UNUSABLE;
+            return Err(EXIT_UNUSABLE);
         }
     };
     let plan_name = plan
@@ -60,11 +73,11 @@ pub(super) fn run(
             Ok(made) => sources.extend(made),
             Err(e) => {
                 eprintln!("boardls: {}:{number}: {e}", plan.display());
-                return EXIT_UNUSABLE;
+                return Err(EXIT_UNUSABLE);
             }
         }
     }
-    export::write_sources(&sources, out, force, layout, config)
+    Ok(sources)
 }
 
 /// The sources one plan line makes (none for a blank line or a `#` comment).

@@ -51,11 +51,38 @@ pub(super) fn run(
     walk: &files::Walk<'_>,
     jobs: usize,
 ) -> u8 {
+    match solve_paths(paths, out, layout, config, walk, jobs) {
+        Ok(export) => export.finish(force),
+        Err(code) => code,
+    }
+}
+
+/// Exports `paths` as a test folder at `out` as `run` does, without the closing line: the
+/// folder of a command that reads it back (`strength`). The exit status when it fails.
+pub(super) fn write_paths_quietly(
+    paths: &[PathBuf],
+    out: &Path,
+    config: &Config,
+    walk: &files::Walk<'_>,
+    jobs: usize,
+) -> Result<usize, u8> {
+    solve_paths(paths, out, Layout::Flat, config, walk, jobs)?.place(false)
+}
+
+/// The files of `paths` solved and written, in order, to an export at `out` not yet in place.
+fn solve_paths(
+    paths: &[PathBuf],
+    out: &Path,
+    layout: Layout,
+    config: &Config,
+    walk: &files::Walk<'_>,
+    jobs: usize,
+) -> Result<Export, u8> {
     let list = match files::collect(paths, walk) {
         Ok(list) => list,
         Err(e) => {
             eprintln!("boardls: {e}");
-            return EXIT_UNUSABLE;
+            return Err(EXIT_UNUSABLE);
         }
     };
     let mut export = Export::new(out, layout);
@@ -87,9 +114,9 @@ pub(super) fn run(
     );
     if let Some(e) = unreadable {
         eprintln!("boardls: {e}");
-        return EXIT_UNUSABLE;
+        return Err(EXIT_UNUSABLE);
     }
-    export.finish(force)
+    Ok(export)
 }
 
 /// Exports `sources` (solved one after the other) as a test folder at `out`.
@@ -105,6 +132,19 @@ pub(super) fn write_sources(
         export.add(solve_source(source, config));
     }
     export.finish(force)
+}
+
+/// [`write_sources`] without the closing line (see [`write_paths_quietly`]).
+pub(super) fn write_sources_quietly(
+    sources: &[Source],
+    out: &Path,
+    config: &Config,
+) -> Result<usize, u8> {
+    let mut export = Export::new(out, Layout::Flat);
+    for source in sources {
+        export.add(solve_source(source, config));
+    }
+    export.place(false)
 }
 
 /// The solved cases of one source, and its errors as printed.
@@ -153,32 +193,41 @@ impl Export {
 
     /// Puts the folder in place, or says why not: a judge folder must hold every case.
     fn finish(self, force: bool) -> u8 {
+        let out = self.out.clone();
+        match self.place(force) {
+            Ok(count) => {
+                eprintln!("boardls: wrote {count} test(s) to {}", out.display());
+                EXIT_OK
+            }
+            Err(code) => code,
+        }
+    }
+
+    /// Puts the folder in place and says how many tests it holds, or prints why not and gives
+    /// the exit status.
+    fn place(self, force: bool) -> Result<usize, u8> {
         if self.errors > 0 {
             eprintln!(
                 "boardls: {} error(s); nothing exported (a judge folder must hold every case)",
                 self.errors
             );
-            return EXIT_ERRORS;
+            return Err(EXIT_ERRORS);
         }
         if self.cases == 0 {
             eprintln!("boardls: no cases to export");
-            return EXIT_ERRORS;
+            return Err(EXIT_ERRORS);
         }
         let overwrite = if force {
             Overwrite::Always
         } else {
             Overwrite::Never
         };
-        match self.writer.and_then(|writer| writer.finish(overwrite)) {
-            Ok(count) => {
-                eprintln!("boardls: wrote {count} test(s) to {}", self.out.display());
-                EXIT_OK
-            }
-            Err(e) => {
+        self.writer
+            .and_then(|writer| writer.finish(overwrite))
+            .map_err(|e| {
                 eprintln!("boardls: {e}");
                 EXIT_UNUSABLE
-            }
-        }
+            })
     }
 }
 

@@ -15,6 +15,7 @@ mod output;
 mod pipeline;
 mod render;
 pub(crate) mod solve;
+mod strength;
 mod stress;
 mod validate;
 
@@ -372,6 +373,53 @@ enum Command {
     /// fewest tests, then each board smaller (rows, columns, cells, sizes), every step a valid
     /// input failing the same way.
     Stress(Box<stress::StressArgs>),
+    /// How strong a suite is: every wrong solution of the game's zoo run on every test file.
+    ///
+    /// The suite is built as `export` (PATH… of `.board` files and folders) or `build` (one
+    /// PLAN file) write it, or read as it is (a test folder with `tests.json`). Prints the kill
+    /// matrix (tests × mutants), the mutation score and each survivor with its mistake; exit 1
+    /// when a mutant survives.
+    Strength {
+        /// `.board` files and folders, a test folder, or a plan.
+        #[arg(required = true)]
+        paths: Vec<PathBuf>,
+        /// `{"version": 1, "game", "score", "tests", "mutants": [{"name", "explanation",
+        /// "killed_by"}]}`.
+        #[arg(long)]
+        json: bool,
+        #[command(flatten)]
+        jobs: JobsArg,
+        #[command(flatten)]
+        walk: WalkArgs,
+        #[command(flatten)]
+        budget: SolveArgs,
+    },
+    /// Cases that kill the mutants a suite lets live, written to `--out` as `.board` text.
+    ///
+    /// For each survivor, boards of the game's generators and presets, then edits of the
+    /// suite's own boards, are tried (valid inputs of the original problem only) until one
+    /// kills it; it is shrunk like a `stress` failure. The same seed gives the same file; exit
+    /// 1 when a mutant is left alive.
+    Strengthen {
+        /// `.board` files and folders, a test folder, or a plan.
+        #[arg(required = true)]
+        paths: Vec<PathBuf>,
+        /// The `.board` file the killers are written to.
+        #[arg(long, value_name = "FILE.board")]
+        out: PathBuf,
+        /// The seed of the search.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Candidate inputs tried per surviving mutant.
+        #[arg(long, default_value_t = 2000)]
+        rounds: usize,
+        #[command(flatten)]
+        jobs: JobsArg,
+        #[command(flatten)]
+        walk: WalkArgs,
+        #[command(flatten)]
+        budget: SolveArgs,
+    },
     /// Rewrite files in the canonical layout (never changes meaning).
     Fmt {
         /// Change nothing; list the files that would change and exit 1 if any.
@@ -576,6 +624,8 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
         | Command::Import { budget, .. }
         | Command::Gen { budget, .. }
         | Command::Render { budget, .. }
+        | Command::Strength { budget, .. }
+        | Command::Strengthen { budget, .. }
         | Command::Validate { budget, .. } => budget_of(budget, &no_codes)?,
         _ => Flags::default(),
     };
@@ -586,6 +636,8 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
         | Command::Solve { walk, .. }
         | Command::Export { walk, .. }
         | Command::Build { walk, .. }
+        | Command::Strength { walk, .. }
+        | Command::Strengthen { walk, .. }
         | Command::Fmt { walk, .. } => walk,
         _ => &no_walk,
     };
@@ -742,6 +794,26 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
                 stop_solutions_on_interrupt();
                 stress::run(&args, &layers.config_here()?)
             }
+            Command::Strength {
+                paths, json, jobs, ..
+            } => strength::run_strength(&run, &paths, json, jobs.count()),
+            Command::Strengthen {
+                paths,
+                out,
+                seed,
+                rounds,
+                jobs,
+                ..
+            } => strength::run_strengthen(
+                &run,
+                &strength::StrengthenArgs {
+                    paths: &paths,
+                    out: &out,
+                    seed,
+                    rounds,
+                    jobs: jobs.count(),
+                },
+            ),
             Command::Fmt { check, paths, .. } => fmt::run(&run, &paths, check),
             Command::Explain { code, list } => explain::run(code.as_deref(), list),
             Command::Completions { shell } => {

@@ -1,0 +1,162 @@
+//! How strong a test folder is: every mutant of the game's zoo (`games::mutant`) answers every
+//! judge input file of the folder as a contestant's program would, and a test kills a mutant
+//! when one of its answers differs from the `.ans` (or the mutant goes past its work limit).
+//! The kill matrix, the mutation score and the survivors follow; `strengthen` searches boards
+//! that kill the survivors.
+
+use crate::games::mutant::{Mutant, WORK_LIMIT, Work, zoo};
+use crate::games::{AnyBoard, GameId};
+use rayon::prelude::*;
+use std::fs;
+use std::path::Path;
+
+/// One judge test file: its name in `tests.json`, its boards and the exact answers.
+#[derive(Clone, Debug)]
+pub struct TestFile {
+    pub name: String,
+    pub boards: Vec<AnyBoard>,
+    pub answers: Vec<String>,
+}
+
+/// What one mutant did on the suite.
+#[derive(Clone, Debug)]
+pub struct MutantResult {
+    pub name: &'static str,
+    pub explanation: &'static str,
+    /// The tests that kill it, in test order.
+    pub killed_by: Vec<String>,
+}
+
+/// The kill matrix of one game's suite.
+#[derive(Clone, Debug)]
+pub struct Report {
+    pub game: GameId,
+    pub tests: Vec<String>,
+    pub mutants: Vec<MutantResult>,
+}
+
+impl Report {
+    /// Killed mutants over all mutants (1 for an empty zoo).
+    pub fn score(&self) -> f64 {
+        if self.mutants.is_empty() {
+            return 1.0;
+        }
+        self.killed() as f64 / self.mutants.len() as f64
+    }
+
+    pub fn killed(&self) -> usize {
+        self.mutants
+            .iter()
+            .filter(|m| !m.killed_by.is_empty())
+            .count()
+    }
+
+    pub fn survivors(&self) -> impl Iterator<Item = &MutantResult> {
+        self.mutants.iter().filter(|m| m.killed_by.is_empty())
+    }
+
+    /// Whether `test` kills the mutant `mutant`.
+    pub fn kills(&self, test: &str, mutant: &str) -> bool {
+        self.mutants
+            .iter()
+            .any(|m| m.name == mutant && m.killed_by.iter().any(|t| t == test))
+    }
+}
+
+/// Whether `mutant` prints a wrong answer for the input `boards`, whose exact answers are
+/// `answers`, or goes past its work limit.
+pub fn kills(mutant: &Mutant, boards: &[AnyBoard], answers: &[String]) -> bool {
+    let mut work = Work::new(WORK_LIMIT);
+    match mutant.judge(boards, &mut work) {
+        Err(_) => true,
+        Ok(printed) => {
+            printed.len() != answers.len()
+                || printed.iter().zip(answers).any(|(p, a)| !same_tokens(p, a))
+        }
+    }
+}
+
+fn same_tokens(a: &str, b: &str) -> bool {
+    a.split_whitespace().eq(b.split_whitespace())
+}
+
+/// Runs the zoo of `game` on every test (mutants and tests in parallel; the result does not
+/// depend on the order they finish in).
+pub fn measure(game: GameId, tests: &[TestFile]) -> Report {
+    let mutants = zoo(game)
+        .par_iter()
+        .map(|mutant| MutantResult {
+            name: mutant.name,
+            explanation: mutant.explanation,
+            killed_by: tests
+                .par_iter()
+                .filter(|t| kills(mutant, &t.boards, &t.answers))
+                .map(|t| t.name.clone())
+                .collect(),
+        })
+        .collect();
+    Report {
+        game,
+        tests: tests.iter().map(|t| t.name.clone()).collect(),
+        mutants,
+    }
+}
+
+/// The tests of a folder as `export` and `build` write it: `tests.json` names them in order,
+/// each `NAME.in` is read with its game's reader and `NAME.ans` holds one answer a line.
+/// `Err` when the folder is not such a folder, or holds tests of several games.
+pub fn read_folder(dir: &Path) -> Result<(GameId, Vec<TestFile>), String> {
+    let index_path = dir.join("tests.json");
+    let index =
+        fs::read_to_string(&index_path).map_err(|e| format!("{}: {e}", index_path.display()))?;
+    let index: serde_json::Value =
+        serde_json::from_str(&index).map_err(|e| format!("{}: {e}", index_path.display()))?;
+    let entries = index
+        .get("tests")
+        .and_then(serde_json::Value::as_array)
+        .ok_or_else(|| format!("{}: no `tests` list", index_path.display()))?;
+    let mut game = None;
+    let mut tests = Vec::with_capacity(entries.len());
+    for entry in entries {
+        let name = entry
+            .get("test")
+            .and_then(serde_json::Value::as_str)
+            .ok_or_else(|| format!("{}: a test without a name", index_path.display()))?;
+        let this = entry
+            .get("game")
+            .and_then(serde_json::Value::as_str)
+            .and_then(GameId::from_name)
+            .ok_or_else(|| format!("{}: test {name} names no game", index_path.display()))?;
+        match game {
+            None => game = Some(this),
+            Some(g) if g != this => {
+                return Err(format!(
+                    "the suite holds tests of {g} and {this}: measure each game's suite alone"
+                ));
+            }
+            Some(_) => {}
+        }
+        let read = |ext: &str| {
+            let path = dir.join(format!("{name}.{ext}"));
+            fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))
+        };
+        let boards = this
+            .read_judge(&read("in")?)
+            .map_err(|e| format!("{name}.in: {e}"))?;
+        let answers: Vec<String> = read("ans")?.lines().map(str::to_string).collect();
+        if answers.len() != boards.len() {
+            return Err(format!(
+                "{name}: {} test(s) in the input, {} answer(s)",
+                boards.len(),
+                answers.len()
+            ));
+        }
+        tests.push(TestFile {
+            name: name.to_string(),
+            boards,
+            answers,
+        });
+    }
+    let game = game.ok_or("the suite holds no test")?;
+    Ok((game, tests))
+}

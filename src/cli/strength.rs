@@ -1,0 +1,232 @@
+//! `boardls strength PATH…|DIR|PLAN` and `boardls strengthen … --out FILE.board`: the suite's
+//! judge test files built exactly as `export` and `build` write them (into a temporary folder),
+//! or an existing test folder read as it is, every mutant of the game's zoo run on every file
+//! (`authoring::strength`); the kill matrix, the score and the survivors; then killers for the
+//! survivors (`authoring::strengthen`) written as `.board` cases.
+
+use super::{EXIT_ERRORS, EXIT_OK, EXIT_UNUSABLE, Run, build, export};
+use boardls::authoring::files::write_atomic;
+use boardls::authoring::strength::{Report, TestFile, measure, read_folder};
+use boardls::authoring::strengthen::{StrengthenOptions, killers_text, strengthen};
+use boardls::games::GameId;
+use boardls::games::mutant::{Mutant, find};
+use std::path::{Path, PathBuf};
+
+/// The tests of the suite `paths` names: a test folder (with `tests.json`) as it is, a plan
+/// built as `build` builds it, or `.board` files and folders exported as `export` does.
+fn suite(run: &Run<'_>, paths: &[PathBuf], jobs: usize) -> Result<(GameId, Vec<TestFile>), u8> {
+    let unusable = |e: String| {
+        eprintln!("boardls: {e}");
+        EXIT_UNUSABLE
+    };
+    let [first, ..] = paths else {
+        return Err(unusable(
+            "give the suite: .board files or folders, a test folder or a plan".into(),
+        ));
+    };
+    if paths.len() == 1 && first.join("tests.json").is_file() {
+        return read_folder(first).map_err(unusable);
+    }
+    let scratch = tempfile::Builder::new()
+        .prefix("boardls-strength-")
+        .tempdir()
+        .map_err(|e| unusable(format!("a temporary folder: {e}")))?;
+    let out = scratch.path().join("tests");
+    let config = run.config_for(first).map_err(unusable)?;
+    let is_plan =
+        paths.len() == 1 && first.is_file() && first.extension().is_none_or(|ext| ext != "board");
+    if is_plan {
+        let sources = build::sources(first, &config, &run.walk)?;
+        export::write_sources_quietly(&sources, &out, &config)?;
+    } else {
+        export::write_paths_quietly(paths, &out, &config, &run.walk, jobs)?;
+    }
+    read_folder(&out).map_err(unusable)
+}
+
+pub(super) fn run_strength(run: &Run<'_>, paths: &[PathBuf], json: bool, jobs: usize) -> u8 {
+    let (game, tests) = match suite(run, paths, jobs) {
+        Ok(suite) => suite,
+        Err(code) => return code,
+    };
+    let report = measure(game, &tests);
+    let shown = if json {
+        json_report(&report)
+    } else {
+        human_report(&report)
+    };
+    super::output::print(&shown);
+    if report.survivors().next().is_some() {
+        EXIT_ERRORS
+    } else {
+        EXIT_OK
+    }
+}
+
+/// The kill matrix in columns of mutant numbers, the score and each survivor.
+fn human_report(report: &Report) -> String {
+    let mut out = format!(
+        "{}: {} mutant(s), {} test(s)\n",
+        report.game,
+        report.mutants.len(),
+        report.tests.len()
+    );
+    for (i, m) in report.mutants.iter().enumerate() {
+        out.push_str(&format!("  {:>2}  {}\n", i + 1, m.name));
+    }
+    let width = report
+        .tests
+        .iter()
+        .map(String::len)
+        .chain(["killed".len()])
+        .max()
+        .unwrap_or(0);
+    out.push_str(&format!("{:width$}", "test"));
+    for i in 0..report.mutants.len() {
+        out.push_str(&format!(" {:>2}", i + 1));
+    }
+    out.push('\n');
+    for test in &report.tests {
+        out.push_str(&format!("{test:width$}"));
+        for m in &report.mutants {
+            let mark = if report.kills(test, m.name) { "x" } else { "." };
+            out.push_str(&format!(" {mark:>2}"));
+        }
+        out.push('\n');
+    }
+    out.push_str(&format!("{:width$}", "killed"));
+    for m in &report.mutants {
+        out.push_str(&format!(" {:>2}", m.killed_by.len()));
+    }
+    out.push('\n');
+    out.push_str(&format!(
+        "mutation score: {}/{} ({:.0}%)\n",
+        report.killed(),
+        report.mutants.len(),
+        report.score() * 100.0
+    ));
+    for m in report.survivors() {
+        out.push_str(&format!(
+            "survivor: {}: {} (no test kills it)\n",
+            m.name, m.explanation
+        ));
+    }
+    out
+}
+
+fn json_report(report: &Report) -> String {
+    let mutants: Vec<serde_json::Value> = report
+        .mutants
+        .iter()
+        .map(|m| {
+            serde_json::json!({
+                "name": m.name,
+                "explanation": m.explanation,
+                "killed_by": m.killed_by,
+            })
+        })
+        .collect();
+    let value = serde_json::json!({
+        "version": 1,
+        "game": report.game.as_str(),
+        "score": report.score(),
+        "tests": report.tests,
+        "mutants": mutants,
+    });
+    format!("{value}\n")
+}
+
+/// What `strengthen` was asked.
+pub(super) struct StrengthenArgs<'a> {
+    pub paths: &'a [PathBuf],
+    pub out: &'a Path,
+    pub seed: u64,
+    pub rounds: usize,
+    pub jobs: usize,
+}
+
+pub(super) fn run_strengthen(run: &Run<'_>, args: &StrengthenArgs<'_>) -> u8 {
+    let (game, tests) = match suite(run, args.paths, args.jobs) {
+        Ok(suite) => suite,
+        Err(code) => return code,
+    };
+    let config = match run.config_for(&args.paths[0]) {
+        Ok(config) => config,
+        Err(e) => {
+            eprintln!("boardls: {e}");
+            return EXIT_UNUSABLE;
+        }
+    };
+    let report = measure(game, &tests);
+    let survivors: Vec<&'static Mutant> = report
+        .survivors()
+        .filter_map(|m| find(game, m.name))
+        .collect();
+    let boards: Vec<_> = tests
+        .iter()
+        .flat_map(|t| t.boards.iter().cloned())
+        .collect();
+    let options = StrengthenOptions {
+        seed: args.seed,
+        rounds: args.rounds,
+        ..StrengthenOptions::default()
+    };
+    let found = strengthen(game, &survivors, &boards, &options, &config);
+    let paths = args
+        .paths
+        .iter()
+        .map(|p| p.display().to_string())
+        .collect::<Vec<_>>();
+    let command = shlex::try_join(
+        ["boardls", "strengthen"]
+            .into_iter()
+            .chain(paths.iter().map(String::as_str))
+            .chain([
+                "--seed",
+                &args.seed.to_string(),
+                "--rounds",
+                &args.rounds.to_string(),
+            ]),
+    )
+    .unwrap_or_default();
+    let text = killers_text(game, &found, &command);
+    if let Err(e) = write_atomic(args.out, text.as_bytes()) {
+        eprintln!("boardls: {}: {e}", args.out.display());
+        return EXIT_UNUSABLE;
+    }
+    let mut shown = format!(
+        "{game}: {} of {} mutant(s) survive the suite\n",
+        survivors.len(),
+        report.mutants.len()
+    );
+    for killer in &found.killers {
+        let also = if killer.also_kills.is_empty() {
+            String::new()
+        } else {
+            format!(" (also {})", killer.also_kills.join(", "))
+        };
+        shown.push_str(&format!(
+            "killed {}{also}: {} test(s) in one input, found in round {}\n",
+            killer.mutant.name,
+            killer.boards.len(),
+            killer.round + 1
+        ));
+    }
+    for mutant in &found.unkilled {
+        shown.push_str(&format!(
+            "not killed in {} rounds: {}: {}\n",
+            args.rounds, mutant.name, mutant.explanation
+        ));
+    }
+    shown.push_str(&format!(
+        "wrote {} case(s) to {}\n",
+        found.killers.iter().map(|k| k.boards.len()).sum::<usize>(),
+        args.out.display()
+    ));
+    super::output::print(&shown);
+    if found.unkilled.is_empty() {
+        EXIT_OK
+    } else {
+        EXIT_ERRORS
+    }
+}
