@@ -66,10 +66,42 @@ fn shows(shown: &str, printed: &str) -> Result<(), String> {
     Ok(())
 }
 
+/// What the walkthrough has the reader run: a whole `sh` block, or one `$ COMMAND` line of an
+/// output block with the lines it shows (up to the next `$`).
+struct Run {
+    block: usize,
+    command: String,
+    shown: Option<String>,
+}
+
+fn runs(blocks: &[(String, String)]) -> Vec<Run> {
+    let mut runs = Vec::new();
+    for (block, (info, body)) in blocks.iter().enumerate() {
+        if info == "sh" {
+            runs.push(Run {
+                block,
+                command: body.clone(),
+                shown: None,
+            });
+        } else if info.is_empty() && body.starts_with("$ ") {
+            for part in body.split("\n$ ").map(|p| p.trim_start_matches("$ ")) {
+                let (command, shown) = part.split_once('\n').unwrap_or((part, ""));
+                runs.push(Run {
+                    block,
+                    command: format!("{command}\n"),
+                    shown: Some(shown.to_string()),
+                });
+            }
+        }
+    }
+    runs
+}
+
 #[test]
 fn the_walkthrough_runs_as_written_from_an_empty_folder() {
     let text = section("## Preparing tests for a problem: a walkthrough");
     let blocks = fenced(&text);
+    let runs = runs(&blocks);
     let dir = tempfile::tempdir().expect("temp dir");
     let outputs = dir.path().join(".outputs");
     fs::create_dir(&outputs).expect("outputs folder");
@@ -79,22 +111,16 @@ fn the_walkthrough_runs_as_written_from_an_empty_folder() {
         bin.parent().expect("bin folder").display(),
         std::env::var("PATH").unwrap_or_default()
     );
-    // One shell for every block, so that a `cd` carries over as when pasting; each block's
-    // output and status kept apart. `$ COMMAND` output blocks are run too.
+    // One shell for every run, so that a `cd` carries over as when pasting; each run's output
+    // and status kept apart.
     let mut script = String::new();
-    let mut runs = Vec::new();
-    for (i, (info, body)) in blocks.iter().enumerate() {
-        let command = match (info.as_str(), body.strip_prefix("$ ")) {
-            ("sh", _) => body.clone(),
-            ("", Some(rest)) => rest.lines().next().unwrap_or_default().to_string() + "\n",
-            _ => continue,
-        };
+    for (i, run) in runs.iter().enumerate() {
         let out = outputs.join(i.to_string());
         script.push_str(&format!(
-            "{{\n{command}}} > '{o}.out' 2>&1; echo $? > '{o}.status'\n",
+            "{{\n{}}} > '{o}.out' 2>&1; echo $? > '{o}.status'\n",
+            run.command,
             o = out.display()
         ));
-        runs.push(i);
     }
     let status = Command::new("bash")
         .arg("-c")
@@ -109,34 +135,38 @@ fn the_walkthrough_runs_as_written_from_an_empty_folder() {
         fs::read_to_string(outputs.join(format!("{i}.{what}"))).expect("recorded output")
     };
     let suite = dir.path().join("suite");
-    let mut last_output = String::new();
     let mut checked = 0;
-    for (i, (info, body)) in blocks.iter().enumerate() {
-        if runs.contains(&i) {
-            last_output = read(i, "out");
-            let code = read(i, "status");
-            // Only `stress` exits 1 here: it found the failure it is shown to find.
-            let want = if body.contains("boardls stress") {
-                "1"
-            } else {
-                "0"
-            };
-            assert_eq!(
-                code.trim(),
-                want,
-                "block {i} exited {code}: {body}\n{last_output}"
-            );
-            if let Some(shown) = body.strip_prefix("$ ") {
-                let shown: String = shown.lines().skip(1).map(|l| format!("{l}\n")).collect();
-                shows(&shown, &last_output).unwrap_or_else(|e| panic!("{e}\n{last_output}"));
-                checked += 1;
+    let mut last_output = String::new();
+    let mut next_run = 0;
+    for (b, (info, body)) in blocks.iter().enumerate() {
+        let mut ran = false;
+        while let Some(run) = runs.get(next_run).filter(|r| r.block == b) {
+            last_output = read(next_run, "out");
+            let code = read(next_run, "status");
+            match &run.shown {
+                // A pasted block runs clean; only `stress` exits 1 here: it finds what it is
+                // shown to find.
+                None => {
+                    let want = if run.command.contains("boardls stress") {
+                        "1"
+                    } else {
+                        "0"
+                    };
+                    assert_eq!(code.trim(), want, "{}\n{last_output}", run.command);
+                }
+                Some(shown) => {
+                    shows(shown, &last_output)
+                        .unwrap_or_else(|e| panic!("{}{e}\n{last_output}", run.command));
+                    checked += 1;
+                }
             }
+            next_run += 1;
+            ran = true;
+        }
+        if ran || !info.is_empty() {
             continue;
         }
-        if !info.is_empty() {
-            continue;
-        }
-        // Output of the block before it, or a file the walkthrough made (`greedy.board`).
+        // Output of the run before it, or a file the walkthrough made (`greedy.board`).
         let files = fs::read_dir(&suite)
             .expect("the suite folder")
             .filter_map(|e| e.ok().map(|e| e.path()))
@@ -147,17 +177,17 @@ fn the_walkthrough_runs_as_written_from_an_empty_folder() {
             .any(|printed| shows(body, &printed).is_ok());
         assert!(
             found,
-            "block {i} is not what was printed: {:?}\n---\n{body}---\nprinted:\n{last_output}",
+            "block {b} is not what was printed: {:?}\n---\n{body}---\nprinted:\n{last_output}",
             shows(body, &last_output).err()
         );
         checked += 1;
     }
     assert!(
-        checked >= 5,
-        "the walkthrough's outputs were found and compared"
+        checked >= 8,
+        "the walkthrough's outputs were found and compared: {checked}"
     );
     assert!(
-        read(runs[0], "out").contains("boardls: wrote 18 test(s) to tests"),
+        read(0, "out").contains("boardls: wrote 18 test(s) to tests"),
         "build says what the README says it says"
     );
 }
