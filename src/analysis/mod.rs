@@ -312,24 +312,26 @@ pub fn raised_budget(config: &Config, why: &Unsolved, factor: u32) -> Option<Con
 
 /// `text` analysed and every case solved (through `cache`), with its [`report`].
 pub fn check(text: &str, config: &Config, cache: &SolveCache) -> Checked {
-    let analysis = analyse(text, config);
-    let verdicts: Vec<Option<Arc<Verdict>>> = analysis
-        .cases
-        .iter()
-        .map(|case| cache.solve(case, &budget(config)).map(|(v, _)| v))
-        .collect();
-    checked(text, analysis, verdicts, config)
+    check_serially(text, config, |case| {
+        cache.solve(case, &budget(config)).map(|(v, _)| v)
+    })
 }
 
 /// [`check`] for readers of answers and words only, one case after another: each case's
 /// answer alone, as [`check_in_parallel`] solves it.
 pub fn check_answers(text: &str, config: &Config, cache: &SolveCache) -> Checked {
+    check_serially(text, config, |case| {
+        cache.solve_answer(case, &budget(config))
+    })
+}
+
+fn check_serially(
+    text: &str,
+    config: &Config,
+    solve: impl Fn(&CaseAnalysis) -> Option<Arc<Verdict>>,
+) -> Checked {
     let analysis = analyse(text, config);
-    let verdicts: Vec<Option<Arc<Verdict>>> = analysis
-        .cases
-        .iter()
-        .map(|case| cache.solve_answer(case, &budget(config)))
-        .collect();
+    let verdicts: Vec<Option<Arc<Verdict>>> = analysis.cases.iter().map(solve).collect();
     checked(text, analysis, verdicts, config)
 }
 

@@ -4,7 +4,7 @@
 //! The kill matrix, the mutation score and the survivors follow; `strengthen` searches boards
 //! that kill the survivors.
 
-use crate::games::mutant::{Mutant, WORK_LIMIT, Work, zoo};
+use crate::games::mutant::{Mutant, WORK_LIMIT, Work};
 use crate::games::{AnyBoard, GameId};
 use rayon::prelude::*;
 use std::fs;
@@ -83,7 +83,8 @@ fn same_tokens(a: &str, b: &str) -> bool {
 /// Runs the zoo of `game` on every test (mutants and tests in parallel; the result does not
 /// depend on the order they finish in).
 pub fn measure(game: GameId, tests: &[TestFile]) -> Report {
-    let mutants = zoo(game)
+    let mutants = game
+        .zoo()
         .par_iter()
         .map(|mutant| MutantResult {
             name: mutant.name,

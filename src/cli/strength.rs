@@ -9,7 +9,7 @@ use boardls::authoring::files::write_atomic;
 use boardls::authoring::strength::{Report, TestFile, measure, read_folder};
 use boardls::authoring::strengthen::{StrengthenOptions, killers_text, strengthen};
 use boardls::games::GameId;
-use boardls::games::mutant::{Mutant, find};
+use boardls::games::mutant::Mutant;
 use std::path::{Path, PathBuf};
 
 /// The tests of the suite `paths` names: a test folder (with `tests.json`) as it is, a plan
@@ -160,7 +160,7 @@ pub(super) fn run_strengthen(run: &Run<'_>, args: &StrengthenArgs<'_>) -> u8 {
     let report = measure(game, &tests);
     let survivors: Vec<&'static Mutant> = report
         .survivors()
-        .filter_map(|m| find(game, m.name))
+        .filter_map(|m| game.mutant(m.name))
         .collect();
     let boards: Vec<_> = tests
         .iter()

@@ -501,6 +501,22 @@ impl GameId {
     }
 
     /// The explanation of a diagnostic code owned by this game.
+    /// The zoo of wrong solutions of this game, in a fixed order.
+    pub fn zoo(self) -> &'static [mutant::Mutant] {
+        match self {
+            GameId::Zgame => zgame::mutants::MUTANTS,
+            GameId::Race => race::mutants::MUTANTS,
+            GameId::Chess => chess::mutants::MUTANTS,
+            GameId::Tetris => tetris::mutants::MUTANTS,
+            GameId::Strings => strings::mutants::MUTANTS,
+        }
+    }
+
+    /// The mutant of this game called `name`.
+    pub fn mutant(self, name: &str) -> Option<&'static mutant::Mutant> {
+        self.zoo().iter().find(|m| m.name == name)
+    }
+
     pub fn explain(self, code: &str) -> Option<&'static str> {
         self.spec()
             .codes

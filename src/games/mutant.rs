@@ -192,22 +192,6 @@ impl Mutant {
     }
 }
 
-/// The zoo of one game, in a fixed order.
-pub fn zoo(game: GameId) -> &'static [Mutant] {
-    match game {
-        GameId::Zgame => super::zgame::mutants::MUTANTS,
-        GameId::Race => super::race::mutants::MUTANTS,
-        GameId::Chess => super::chess::mutants::MUTANTS,
-        GameId::Tetris => super::tetris::mutants::MUTANTS,
-        GameId::Strings => super::strings::mutants::MUTANTS,
-    }
-}
-
-/// The mutant of `game` called `name`.
-pub fn find(game: GameId, name: &str) -> Option<&'static Mutant> {
-    zoo(game).iter().find(|m| m.name == name)
-}
-
 /// Answers each test alone: the shape of every mutant that keeps nothing between tests.
 pub(crate) fn each<B>(
     boards: &[B],

@@ -193,16 +193,16 @@ fn visited_kept_across_tests(boards: &[RaceBoard], work: &mut Work) -> Answers {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::AnyBoard;
+    use crate::games::mutant::WORK_LIMIT;
     use crate::games::mutant::testing::{answer, exact, wrong_and_right};
-    use crate::games::mutant::{WORK_LIMIT, find};
-    use crate::games::{AnyBoard, GameId};
 
     fn board(rows: &[&str]) -> AnyBoard {
         AnyBoard::Race(RaceBoard::from_rows(rows).expect("a race board"))
     }
 
     fn check(name: &str, wrong: &[&str], right: &[&str]) {
-        let mutant = find(GameId::Race, name).expect("in the zoo");
+        let mutant = MUTANTS.iter().find(|m| m.name == name).expect("in the zoo");
         wrong_and_right(mutant, board(wrong), board(right));
     }
 
@@ -251,7 +251,10 @@ mod tests {
 
     #[test]
     fn visited_kept_across_tests_is_caught_by_a_second_test() {
-        let mutant = find(GameId::Race, "visited-kept-across-tests").expect("in the zoo");
+        let mutant = MUTANTS
+            .iter()
+            .find(|m| m.name == "visited-kept-across-tests")
+            .expect("in the zoo");
         let mut work = Work::new(WORK_LIMIT);
         let (first, second) = (board(&ESCAPE), board(&MEET));
         let answers = mutant.judge(&[first, second.clone()], &mut work);

@@ -228,15 +228,15 @@ fn search_without_memo(boards: &[Grid], work: &mut Work) -> Answers {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::mutant::{WORK_LIMIT, find, testing::wrong_and_right};
-    use crate::games::{AnyBoard, GameId};
+    use crate::games::AnyBoard;
+    use crate::games::mutant::{WORK_LIMIT, testing::wrong_and_right};
 
     fn board(rows: &[&str]) -> AnyBoard {
         AnyBoard::Strings(Grid::from_rows(rows).expect("a grid"))
     }
 
     fn check(name: &str, wrong: &[&str], right: &[&str]) {
-        let mutant = find(GameId::Strings, name).expect("in the zoo");
+        let mutant = MUTANTS.iter().find(|m| m.name == name).expect("in the zoo");
         wrong_and_right(mutant, board(wrong), board(right));
     }
 
@@ -301,7 +301,10 @@ mod tests {
 
     #[test]
     fn search_without_memo_is_right_on_small_boards_and_over_the_limit_on_large_ones() {
-        let mutant = find(GameId::Strings, "search-without-memo").expect("in the zoo");
+        let mutant = MUTANTS
+            .iter()
+            .find(|m| m.name == "search-without-memo")
+            .expect("in the zoo");
         let small = board(&["ccc", "cba", "abc"]);
         let mut work = Work::new(WORK_LIMIT);
         assert_eq!(

@@ -173,16 +173,16 @@ fn search_without_memo(boards: &[Grid], work: &mut Work) -> Answers {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::AnyBoard;
+    use crate::games::mutant::WORK_LIMIT;
     use crate::games::mutant::testing::{answer, exact, wrong_and_right};
-    use crate::games::mutant::{WORK_LIMIT, find};
-    use crate::games::{AnyBoard, GameId};
 
     fn board(rows: &[&str]) -> AnyBoard {
         AnyBoard::Tetris(Grid::from_rows(rows).expect("a grid"))
     }
 
     fn check(name: &str, wrong: &[&str], right: &[&str]) {
-        let mutant = find(GameId::Tetris, name).expect("in the zoo");
+        let mutant = MUTANTS.iter().find(|m| m.name == name).expect("in the zoo");
         wrong_and_right(mutant, board(wrong), board(right));
     }
 
@@ -217,7 +217,10 @@ mod tests {
 
     #[test]
     fn memo_keyed_on_cells_is_caught_by_two_shapes_of_the_same_cells() {
-        let mutant = find(GameId::Tetris, "memo-keyed-on-cells").expect("in the zoo");
+        let mutant = MUTANTS
+            .iter()
+            .find(|m| m.name == "memo-keyed-on-cells")
+            .expect("in the zoo");
         let line = board(&["0000"]);
         let square = board(&["00", "00"]);
         let mut work = Work::new(WORK_LIMIT);
@@ -229,7 +232,10 @@ mod tests {
 
     #[test]
     fn search_without_memo_is_right_on_small_boards_and_over_the_limit_on_large_ones() {
-        let mutant = find(GameId::Tetris, "search-without-memo").expect("in the zoo");
+        let mutant = MUTANTS
+            .iter()
+            .find(|m| m.name == "search-without-memo")
+            .expect("in the zoo");
         let mut work = Work::new(WORK_LIMIT);
         assert_eq!(
             mutant.judge(&[board(&["0000", "0010", "0100", "0000"])], &mut work),

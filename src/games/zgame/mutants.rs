@@ -226,15 +226,14 @@ fn path_recursion(boards: &[Grid], work: &mut Work) -> Answers {
 mod tests {
     use super::*;
     use crate::games::AnyBoard;
-    use crate::games::GameId;
-    use crate::games::mutant::{find, testing::wrong_and_right};
+    use crate::games::mutant::testing::wrong_and_right;
 
     fn board(rows: &[&str]) -> AnyBoard {
         AnyBoard::Zgame(Grid::from_rows(rows).expect("a grid"))
     }
 
     fn check(name: &str, wrong: &[&str], right: &[&str]) {
-        let mutant = find(GameId::Zgame, name).expect("in the zoo");
+        let mutant = MUTANTS.iter().find(|m| m.name == name).expect("in the zoo");
         wrong_and_right(mutant, board(wrong), board(right));
     }
 
@@ -276,7 +275,10 @@ mod tests {
 
     #[test]
     fn path_recursion_is_right_on_small_boards_and_over_the_limit_on_large_ones() {
-        let mutant = find(GameId::Zgame, "path-recursion").expect("in the zoo");
+        let mutant = MUTANTS
+            .iter()
+            .find(|m| m.name == "path-recursion")
+            .expect("in the zoo");
         let small = board(&["..B", "..B", "BB."]);
         let mut work = Work::new(crate::games::mutant::WORK_LIMIT);
         assert_eq!(
