@@ -6,7 +6,8 @@
 #   scripts/bench-vs-reference.sh REFERENCE_DIR [--callgrind]
 #
 # REFERENCE_DIR holds build.sh, gen_max.py, gen_race_hard.py and the C++ sources.
-# Prints a Markdown table: workload, reference, boardls, input-read floor, ratios, peak memory.
+# Prints a Markdown table: workload, reference, boardls, input-read floor, ratios, peak memory;
+# then `solve` against `judge` on the same boards, per game.
 set -euo pipefail
 ref=${1:?usage: scripts/bench-vs-reference.sh REFERENCE_DIR [--callgrind]}
 ref=$(cd "$ref" && pwd)
@@ -89,3 +90,22 @@ row "strings n=20 stress" strings "$tmp/strings.in" "$tmp/bin/strings"
 row "strings n=20 ab" strings "$tmp/strings-ab.in" "$tmp/bin/strings"
 row "tetris empty 7×7" tetris "$tmp/tetris-7.in" "$tmp/bin/tetris"
 row "tetris empty 8×7" tetris "$tmp/tetris-8x7.in" "$tmp/bin/tetris"
+
+# `solve` decides each board as `judge` does (Game::solve_answer): the same boards as `.board`
+# text (`boardls import`) should cost what `judge` costs, the free 50×50 tetris board included.
+python3 -c "print(50, 50); print(('0' * 50 + '\n') * 50, end='')" > "$tmp/tetris-free-50.in"
+echo
+echo "| workload | boardls judge | boardls solve (the same boards as .board) | solve / judge |"
+echo "|---|---|---|---|"
+solve_row() { # label game input
+  "$boardls" import "$2" "$3" > "$tmp/solve.board"
+  { read -r jt; read -r _; } < <(measure "$boardls judge $2 < $3")
+  { read -r st; read -r _; } < <(measure "$boardls solve $tmp/solve.board")
+  echo "| $1 | ${jt} s | ${st} s | $(python3 -c "print(f'{$st/max($jt,0.0001):.2f}x')") |"
+}
+solve_row "zgame 10×500×500 stress" zgame "$tmp/zgame.in"
+solve_row "race 10 open 300×300" race "$tmp/race-open.in"
+solve_row "chess 1000 queries" chess "$tmp/chess.in"
+solve_row "strings n=20 stress" strings "$tmp/strings.in"
+solve_row "tetris empty 8×7" tetris "$tmp/tetris-8x7.in"
+solve_row "tetris free 50×50" tetris "$tmp/tetris-free-50.in"
