@@ -49,6 +49,12 @@ impl CaseAnalysis {
     }
 
     /// The name for people: `zgame "sample 1"` or `case 3`.
+    /// Whether a finding starting at `offset` is this case's own (its span, half-open, so that
+    /// the next header belongs to the next case; an empty span owns its one offset).
+    pub fn owns(&self, offset: usize) -> bool {
+        (self.span.start..self.span.end.max(self.span.start + 1)).contains(&offset)
+    }
+
     pub fn title(&self) -> String {
         let game = self.game.map_or("?", GameId::as_str);
         match &self.name {

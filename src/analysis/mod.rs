@@ -129,10 +129,7 @@ fn stop_cases_with_errors(cases: &mut [CaseAnalysis], diagnostics: &[Diagnostic]
     errors.sort_unstable();
     for case in cases {
         let first = errors.partition_point(|&at| at < case.span.start);
-        if errors
-            .get(first)
-            .is_some_and(|&at| at < case.span.end.max(case.span.start + 1))
-        {
+        if errors.get(first).is_some_and(|&at| case.owns(at)) {
             case.board = None;
         }
     }

@@ -67,11 +67,10 @@ pub(super) fn run(run: &Run<'_>, paths: &[PathBuf], format: Format, jobs: usize)
                 .iter()
                 .zip(&checked.verdicts)
                 .map(|(case, verdict)| {
-                    let first_error = checked.diagnostics.iter().find(|d| {
-                        d.severity == Severity::Error
-                            && (case.span.start..case.span.end.max(case.span.start + 1))
-                                .contains(&d.span.start)
-                    });
+                    let first_error = checked
+                        .diagnostics
+                        .iter()
+                        .find(|d| d.severity == Severity::Error && case.owns(d.span.start));
                     report(&shown, &index, case, verdict.as_deref(), first_error)
                 })
                 .collect())

@@ -492,15 +492,13 @@ fn forget_answer(doc: &Arc<Doc>, key: u64, answer: &Arc<Verdict>) {
 /// answer's own words with why the extras are missing (the answer is never lost to their
 /// budget). A solver that failed on the extras is a bug and is shown as one.
 fn with_extras(answer: &Arc<Verdict>, full: Verdict) -> Arc<Verdict> {
-    let missing = match (&full, answer.as_ref()) {
-        (Verdict::Unsolved(why), Verdict::Solved { .. }) if *why != Unsolved::Cancelled => {
-            why.to_string()
-        }
-        _ => return Arc::new(full),
-    };
-    let Verdict::Solved { solution, elapsed } = answer.as_ref() else {
+    let (Verdict::Unsolved(why), Verdict::Solved { solution, elapsed }) = (&full, answer.as_ref())
+    else {
         return Arc::new(full);
     };
+    if *why == Unsolved::Cancelled {
+        return Arc::new(full);
+    }
     Arc::new(Verdict::Solved {
         solution: Solution {
             answer: solution.answer.clone(),
@@ -508,7 +506,7 @@ fn with_extras(answer: &Arc<Verdict>, full: Verdict) -> Arc<Verdict> {
             lens: solution.lens.clone(),
             why: format!(
                 "{} The cells are not coloured and there is no line of play: their search \
-                 stopped ({missing}).",
+                 stopped ({why}).",
                 solution.why
             ),
             cells: None,

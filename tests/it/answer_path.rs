@@ -2,6 +2,7 @@
 //! nodes, per game, on generated boards (`Game::solve_answer` is the one decision path).
 
 use boardls::analysis::{self, SolveCache, Verdict};
+use boardls::authoring::case_text;
 use boardls::authoring::generate::{GenOptions, Preset, generate};
 use boardls::config::Config;
 use boardls::games::{AnyBoard, Budget, GameId};
@@ -39,7 +40,7 @@ fn same_decision_as_judge(game: GameId, boards: &[AnyBoard]) -> u64 {
             .judge(&input, &Budget::unlimited())
             .expect("valid input");
         assert!(run.unsolved.is_empty(), "{game}: {:?}", run.unsolved);
-        let text = format!("[{game}]\n{}", case_text(board));
+        let text = case_text(game, "board", &board.to_case(), None);
         let checked = analysis::check_in_parallel(&text, &Config::default(), &SolveCache::new());
         let Some(Some(verdict)) = checked.verdicts.first() else {
             panic!("{game}: the case was not solved:\n{text}");
@@ -60,19 +61,6 @@ fn same_decision_as_judge(game: GameId, boards: &[AnyBoard]) -> u64 {
         total += run.nodes;
     }
     total
-}
-
-fn case_text(board: &AnyBoard) -> String {
-    let body = board.to_case();
-    let mut text = String::new();
-    for (key, value) in &body.props {
-        text.push_str(&format!("{key} = {value}\n"));
-    }
-    for row in &body.rows {
-        text.push_str(row);
-        text.push('\n');
-    }
-    text
 }
 
 #[test]
