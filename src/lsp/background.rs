@@ -1,9 +1,14 @@
 //! Work off the request path: analysing a new version, solving its changed cases on blocking
 //! threads, and sending diagnostics, refreshes and progress to the client in order.
 
+use super::caps::RESULTS;
+use super::diagnostics::publish;
 use super::document::{Doc, DocState, Snapshot, View, lock};
-use super::server::Shared;
-use super::{diagnostics, status, workspace};
+use super::out::Out;
+use super::reports::project_diagnostics;
+use super::state::Shared;
+use super::status::StatusNotification;
+use super::workspace::solver::schedule_refresh;
 use crate::analysis::{self, Verdict, solve::panic_message};
 use crate::games::{Solution, Unsolved};
 use crate::ide::CaseState;
@@ -25,41 +30,7 @@ const PROGRESS_AFTER: Duration = Duration::from_millis(300);
 /// While a long file is being solved, results so far are published this often.
 const PARTIAL_PUBLISH_EVERY: Duration = Duration::from_millis(300);
 
-/// Messages to the client, sent by one task so that they arrive in the order they were made.
-pub(crate) enum Out {
-    /// An open document's diagnostics as of `snap`: sent while `snap` is its latest, unless
-    /// the client already has this list for this version.
-    Publish {
-        doc: Arc<Doc>,
-        snap: Arc<Snapshot>,
-        diagnostics: Vec<lsp::Diagnostic>,
-    },
-    /// The diagnostics of a file that is not open (a workspace file, or one just closed): no
-    /// version, since the client has none for it.
-    PublishFile {
-        uri: lsp::Uri,
-        diagnostics: Vec<lsp::Diagnostic>,
-    },
-    /// New results: ask the client to fetch lenses and tokens again.
-    Refresh,
-    /// Counts of cases solving and unsolved may have changed: tell a client that asked.
-    Status,
-    /// A case of this version of an open document has its result: tell a client that asked.
-    Results {
-        uri: lsp::Uri,
-        version: i32,
-    },
-    Log(lsp::MessageType, String),
-    /// A `boardls.toml` read and found broken (`Some`: its problems, on the file, and one
-    /// message to the user) or mended (`None`: its diagnostics cleared). Always pushed: a
-    /// client pulls diagnostics only for the documents it opened as `.board` files.
-    ProjectProblems {
-        path: std::path::PathBuf,
-        error: Option<crate::project::ProjectError>,
-    },
-}
-
-/// The parameters of [`super::RESULTS`].
+/// The parameters of [`RESULTS`].
 #[derive(Debug, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "camelCase")]
 struct ResultsParams {
@@ -70,7 +41,7 @@ enum ResultsNotification {}
 
 impl lsp::notification::Notification for ResultsNotification {
     type Params = ResultsParams;
-    const METHOD: &'static str = super::RESULTS;
+    const METHOD: &'static str = RESULTS;
 }
 
 /// One refresh request of a kind in flight at a time: a client slow to answer (or that never
@@ -115,7 +86,7 @@ pub(crate) async fn send_loop(shared: Weak<Shared>, mut rx: mpsc::UnboundedRecei
                     continue;
                 }
                 if shared.caps().pull_diagnostics {
-                    if diagnostics::pulled_differs(&shared, &doc.uri, &diagnostics) {
+                    if shared.pulls.differ(&doc.uri, &diagnostics) {
                         pull_again(&shared);
                     }
                 } else {
@@ -127,7 +98,7 @@ pub(crate) async fn send_loop(shared: Weak<Shared>, mut rx: mpsc::UnboundedRecei
             }
             Out::PublishFile { uri, diagnostics } => {
                 if shared.caps().pull_diagnostics {
-                    if diagnostics::pulled_differs(&shared, &uri, &diagnostics) {
+                    if shared.pulls.differ(&uri, &diagnostics) {
                         pull_again(&shared);
                     }
                 } else {
@@ -143,7 +114,7 @@ pub(crate) async fn send_loop(shared: Weak<Shared>, mut rx: mpsc::UnboundedRecei
                 refresh::<InlayHintRefreshRequest>(&shared, caps.inlay_hint_refresh, &slots[1]);
                 refresh::<SemanticTokensRefresh>(&shared, caps.semantic_tokens_refresh, &slots[2]);
             }
-            Out::Status => status::send(&shared).await,
+            Out::Status => send_status(&shared).await,
             Out::Results { uri, version } => {
                 if shared.caps().results {
                     shared
@@ -159,8 +130,7 @@ pub(crate) async fn send_loop(shared: Weak<Shared>, mut rx: mpsc::UnboundedRecei
                 let Some(uri) = lsp::Uri::from_file_path(&path) else {
                     continue;
                 };
-                let found =
-                    workspace::project_diagnostics(&uri, error.as_ref(), shared.caps().encoding);
+                let found = project_diagnostics(&uri, error.as_ref(), shared.caps().encoding);
                 if let Some(first) = error.as_ref().and_then(|e| e.diagnostics.first()) {
                     let message = format!(
                         "boardls: {}: the configuration cannot be used ({}: {}); its last good \
@@ -181,6 +151,19 @@ pub(crate) async fn send_loop(shared: Weak<Shared>, mut rx: mpsc::UnboundedRecei
                 shared.client.publish_diagnostics(uri, found, None).await;
             }
         }
+    }
+}
+
+/// Sends the status (to a client that asked for it) when it changed since last sent.
+async fn send_status(shared: &Shared) {
+    if !shared.caps().status {
+        return;
+    }
+    if let Some(params) = shared.status.changed(shared.workspace.tally()) {
+        shared
+            .client
+            .send_notification::<StatusNotification>(params)
+            .await;
     }
 }
 
@@ -233,6 +216,12 @@ where
             }
         }
     });
+}
+
+/// Analyses `snap` of `doc` off the request path ([`on_new_version`]).
+pub(crate) fn analyse_later(shared: &Arc<Shared>, doc: Arc<Doc>, snap: Arc<Snapshot>) {
+    let task_shared = shared.clone();
+    shared.spawn_blocking(move || on_new_version(&task_shared, &doc, &snap));
 }
 
 /// A new version: publish its parse and validation diagnostics (with verdicts already known)
@@ -549,20 +538,7 @@ fn complete(shared: &Arc<Shared>, st: &mut DocState, view: &View) {
         shared.send(Out::Refresh);
     }
     // The workspace's suite takes this file's new verdicts: its other files may change.
-    workspace::schedule_refresh(shared);
-}
-
-/// Sends `view`'s diagnostics (the suite's findings in it included) and counts its cases for
-/// the status.
-pub(crate) fn publish(shared: &Arc<Shared>, doc: &Arc<Doc>, view: &View) {
-    let diagnostics = diagnostics::open_file(shared, &doc.uri, view);
-    status::count_open(shared, &doc.uri, &view.file());
-    shared.send(Out::Publish {
-        doc: doc.clone(),
-        snap: view.snap.clone(),
-        diagnostics,
-    });
-    shared.send(Out::Status);
+    schedule_refresh(shared);
 }
 
 fn analysis_failed(shared: &Shared, doc: &Arc<Doc>, snap: &Arc<Snapshot>, panic: &str) {

@@ -177,7 +177,7 @@ pub(super) fn server_capabilities(client: ClientCaps) -> lsp::ServerCapabilities
                 code_action_kinds: Some(vec![
                     lsp::CodeActionKind::QUICKFIX,
                     lsp::CodeActionKind::SOURCE,
-                    super::handlers::source_fix_all(),
+                    source_fix_all(),
                 ]),
                 ..lsp::CodeActionOptions::default()
             },
@@ -224,4 +224,9 @@ pub(super) fn server_capabilities(client: ClientCaps) -> lsp::ServerCapabilities
         }),
         ..lsp::ServerCapabilities::default()
     }
+}
+
+/// `source.fixAll.boardls`: what an editor runs on save (VS Code's `editor.codeActionsOnSave`).
+pub(crate) fn source_fix_all() -> lsp::CodeActionKind {
+    lsp::CodeActionKind::new("source.fixAll.boardls")
 }

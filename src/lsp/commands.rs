@@ -2,14 +2,17 @@
 //! that every client has them. Each answers at once; what takes long (a solve, an export, a
 //! suite) runs in a task of its own and reports with `window/showMessage` or an edit.
 
-use super::background::{self, Out};
+use super::background;
 use super::caps::{
     APPLY_FIX, CHECK_SUITE, EXPORT_TESTS, SOLVE_WITH_BUDGET, WRITE_ALL_EXPECT, WRITE_EXPECT,
 };
 use super::document::{Doc, View, lock};
 use super::handlers;
-use super::server::Shared;
-use super::workspace::{self, SuiteOf};
+use super::out::Out;
+use super::state::Shared;
+use super::workspace::folders::path_of;
+use super::workspace::queries::SuiteOf;
+use super::workspace::scan::scan_later;
 use crate::analysis::{self, Analysis, Verdict, solve::panic_message, suite};
 use crate::authoring::export::{self, Defaults, Layout, Overwrite};
 use crate::authoring::files;
@@ -225,7 +228,7 @@ fn solve_with_budget(shared: &Arc<Shared>, uri: &lsp::Uri, case: usize, factor: 
 
 /// The file's path, when the document is a file on disk.
 fn file_path(uri: &lsp::Uri) -> Result<PathBuf> {
-    workspace::path_of(uri)
+    path_of(uri)
         .ok_or_else(|| Error::invalid_params(format!("{} is not a file on disk", uri.as_str())))
 }
 
@@ -330,7 +333,7 @@ fn export_tests(shared: &Arc<Shared>, uri: &lsp::Uri, folder: Option<PathBuf>) -
 fn check_suite(shared: &Arc<Shared>, uri: &lsp::Uri) -> Result<()> {
     let doc = open_doc(shared, uri)?;
     // What is on disk now: files added or changed without the editor knowing.
-    workspace::scan_later(shared);
+    scan_later(shared);
     let task_shared = shared.clone();
     shared.spawn(async move {
         loop {
@@ -362,7 +365,7 @@ fn check_suite(shared: &Arc<Shared>, uri: &lsp::Uri) -> Result<()> {
 
 /// The summary of the suite the file is part of, once all of it is solved.
 fn suite_summary(shared: &Shared, uri: &lsp::Uri, view: &View) -> Option<String> {
-    match workspace::suite_of(shared, uri, view) {
+    match shared.workspace.suite_of(uri, view) {
         SuiteOf::Pending => None,
         SuiteOf::Settled { files, findings } => {
             let refs: Vec<Vec<Option<&Verdict>>> = files

@@ -1,19 +1,20 @@
 //! Diagnostics as the client gets them. A file's list is its report with the findings of the
-//! suite it is part of, if any (see [`workspace::suite_findings`]). Clients that pull
+//! suite it is part of, if any (see [`Workspace::suite_findings`]). Clients that pull
 //! (`textDocument/diagnostic`, `workspace/diagnostic`) get reports with result ids and are
 //! asked to pull again when results change; the others get every list pushed, an open
 //! document's for its latest version.
 
-use super::convert::{Encoding, to_proto};
-use super::document::{View, lock};
-use super::server::Shared;
-use super::workspace::{self, FileSuite};
+use super::document::{Doc, View};
+use super::out::Out;
+use super::reports::{Report, to_lsp};
+use super::state::Shared;
+#[cfg(doc)]
+use super::workspace::folders::Workspace;
+use super::workspace::queries::FileSuite;
 use crate::diag::Diagnostic;
 use crate::ide;
-use crate::span::LineIndex;
 use std::collections::HashMap;
-use std::hash::{DefaultHasher, Hash, Hasher};
-use std::sync::Mutex;
+use std::sync::Arc;
 use tower_lsp_server::ls_types as lsp;
 
 /// The findings of an open document as `view` holds it, in byte spans (what hovers and fixes
@@ -21,7 +22,7 @@ use tower_lsp_server::ls_types as lsp;
 pub(crate) fn findings(shared: &Shared, uri: &lsp::Uri, view: &View) -> Vec<Diagnostic> {
     let file = view.file();
     let config = view.snap.config();
-    match workspace::suite_findings(shared, uri, view) {
+    match shared.workspace.suite_findings(uri, view) {
         FileSuite::Outside => ide::diagnostics(&file, config),
         FileSuite::Alone => ide::diagnostics_as_own_suite(&file, config),
         FileSuite::Shared(suite) => ide::diagnostics_in_suite(&file, config, &suite),
@@ -30,7 +31,7 @@ pub(crate) fn findings(shared: &Shared, uri: &lsp::Uri, view: &View) -> Vec<Diag
 
 /// An open document's diagnostics as published; the workspace's suite takes its view.
 pub(crate) fn open_file(shared: &Shared, uri: &lsp::Uri, view: &View) -> Vec<lsp::Diagnostic> {
-    workspace::record_open(shared, uri, view);
+    shared.workspace.record_open(uri, view);
     let found = findings(shared, uri, view);
     to_lsp(
         view.text(),
@@ -39,91 +40,6 @@ pub(crate) fn open_file(shared: &Shared, uri: &lsp::Uri, view: &View) -> Vec<lsp
         &found,
         shared.caps().encoding,
     )
-}
-
-pub(crate) fn to_lsp(
-    text: &str,
-    index: &LineIndex,
-    uri: &lsp::Uri,
-    found: &[Diagnostic],
-    enc: Encoding,
-) -> Vec<lsp::Diagnostic> {
-    found
-        .iter()
-        .map(|d| to_proto::diagnostic(text, index, uri, d, enc))
-        .collect()
-}
-
-/// A list with the id a pulling client quotes back to learn whether it changed.
-#[derive(Clone, Debug)]
-pub(crate) struct Report {
-    pub diagnostics: Vec<lsp::Diagnostic>,
-    pub result_id: String,
-}
-
-impl Report {
-    pub(crate) fn new(diagnostics: Vec<lsp::Diagnostic>) -> Report {
-        let result_id = result_id(&diagnostics);
-        Report {
-            diagnostics,
-            result_id,
-        }
-    }
-}
-
-/// The same list gives the same id, in any session: a hash of what the client would show.
-fn result_id(diagnostics: &[lsp::Diagnostic]) -> String {
-    let mut h = DefaultHasher::new();
-    serde_json::to_string(diagnostics)
-        .unwrap_or_default()
-        .hash(&mut h);
-    format!("{:016x}", h.finish())
-}
-
-/// What a pulling client was last given, and the requests asking it to pull again.
-#[derive(Default)]
-pub(crate) struct Pulls {
-    given: Mutex<HashMap<lsp::Uri, String>>,
-    /// A request to pull again is out, and whether another is wanted after it.
-    asking: Mutex<(bool, bool)>,
-}
-
-impl Pulls {
-    fn gave(&self, uri: &lsp::Uri, report: &Report) {
-        lock(&self.given).insert(uri.clone(), report.result_id.clone());
-    }
-
-    /// Returns whether a request is already out (then one more follows it).
-    pub(crate) fn ask(&self) -> bool {
-        let mut asking = lock(&self.asking);
-        if asking.0 {
-            asking.1 = true;
-            return true;
-        }
-        *asking = (true, false);
-        false
-    }
-
-    /// The request was answered; returns whether to ask again.
-    pub(crate) fn done(&self) -> bool {
-        let mut asking = lock(&self.asking);
-        if asking.1 {
-            asking.1 = false;
-            return true;
-        }
-        asking.0 = false;
-        false
-    }
-}
-
-/// Whether `diagnostics` differ from what the pulling client was last given for `uri`.
-pub(crate) fn pulled_differs(
-    shared: &Shared,
-    uri: &lsp::Uri,
-    diagnostics: &[lsp::Diagnostic],
-) -> bool {
-    let id = result_id(diagnostics);
-    lock(&shared.pulls.given).get(uri) != Some(&id)
 }
 
 /// `textDocument/diagnostic` for an open document, as `view` holds it.
@@ -145,8 +61,10 @@ pub(crate) fn pull_closed(
     uri: &lsp::Uri,
     previous: Option<&str>,
 ) -> lsp::DocumentDiagnosticReportResult {
-    let report =
-        workspace::closed_report_of(shared, uri).unwrap_or_else(|| Report::new(Vec::new()));
+    let report = shared
+        .workspace
+        .closed_report_of(uri)
+        .unwrap_or_else(|| Report::new(Vec::new()));
     shared.pulls.gave(uri, &report);
     document_report(report, previous)
 }
@@ -186,7 +104,9 @@ pub(crate) fn pull_workspace(
     let open_reports = open
         .into_iter()
         .map(|(uri, version, d)| (uri, Some(i64::from(version)), Report::new(d)));
-    let closed = workspace::closed_reports(shared)
+    let closed = shared
+        .workspace
+        .closed_reports()
         .into_iter()
         .map(|(uri, report)| (uri, None, report));
     for (uri, version, report) in open_reports.chain(closed) {
@@ -216,4 +136,17 @@ pub(crate) fn pull_workspace(
         items.push(item);
     }
     lsp::WorkspaceDiagnosticReportResult::Report(lsp::WorkspaceDiagnosticReport { items })
+}
+
+/// Sends `view`'s diagnostics (the suite's findings in it included) and counts its cases for
+/// the status.
+pub(crate) fn publish(shared: &Arc<Shared>, doc: &Arc<Doc>, view: &View) {
+    let diagnostics = open_file(shared, &doc.uri, view);
+    shared.status.count_open(&doc.uri, &view.file());
+    shared.send(Out::Publish {
+        doc: doc.clone(),
+        snap: view.snap.clone(),
+        diagnostics,
+    });
+    shared.send(Out::Status);
 }

@@ -2,12 +2,12 @@
 
 use super::caps::{
     APPLY_FIX, CHECK_SUITE, ClientCaps, EXPORT_TESTS, SOLVE_WITH_BUDGET, WRITE_ALL_EXPECT,
-    WRITE_EXPECT,
+    WRITE_EXPECT, source_fix_all,
 };
 use super::convert::{from_proto, to_proto};
 use super::diagnostics;
 use super::document::View;
-use super::server::Shared;
+use super::state::Shared;
 use crate::diag::Diagnostic;
 use crate::ide::{self, Edit, lens::LensAction};
 use crate::render;
@@ -219,11 +219,6 @@ pub(crate) fn code_action(
         }
     }
     out
-}
-
-/// `source.fixAll.boardls`: what an editor runs on save (VS Code's `editor.codeActionsOnSave`).
-pub(crate) fn source_fix_all() -> lsp::CodeActionKind {
-    lsp::CodeActionKind::new("source.fixAll.boardls")
 }
 
 /// The safe fixes of the whole file, as `check --fix` applies them, in one edit; none when

@@ -8,8 +8,12 @@ mod convert;
 mod diagnostics;
 mod document;
 mod handlers;
+mod out;
+mod reconfigure;
+mod reports;
 mod server;
 mod settings;
+mod state;
 mod status;
 mod transport;
 mod workspace;
@@ -42,13 +46,7 @@ pub use convert::to_proto::TOKEN_TYPES;
 /// c − 1 after `rowStarts[r − 1]` (chess has no grid: no row starts). `null` for a document
 /// that is not open or has no case.
 pub const RENDER: &str = "boardls/render";
-/// How a session ended. The protocol asks for exit status 0 only when `shutdown` came first:
-/// a client that says `exit` (or goes away) without it has not ended the session properly.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Ending {
-    AfterShutdown,
-    WithoutShutdown,
-}
+pub use state::Ending;
 
 /// Serves the language server protocol on stdin/stdout until `exit` or end of input, with
 /// `config` from the command line (`--time`, `--allow`, …); the editor's settings go on top.

@@ -1,123 +1,29 @@
 //! The language server: lifecycle, document sync, and one short adapter call per feature.
 //! No handler awaits a request to the client; those go to spawned tasks.
 
-use super::Ending;
-use super::background::{self, Out};
+use super::background::{self, analyse_later};
 use super::caps::{self, ClientCaps};
 use super::commands;
 use super::convert::from_proto;
-use super::diagnostics::{self, Pulls};
+use super::diagnostics;
 use super::document::{Doc, Snapshot, View, lock};
 use super::handlers::{self, Ctx};
-use super::settings::{self, EditorSettings};
-use super::status::{self, Status};
-use super::workspace::{self, Workspace};
-use crate::analysis::SolveCache;
+use super::out::Out;
+use super::reconfigure::files_changed;
+use super::reconfigure::{apply_settings, fetch_settings, warn_settings};
+use super::settings;
+use super::state::Shared;
+use super::workspace::scan::{self, scan_later};
 use crate::analysis::codes;
 use crate::analysis::solve::panic_message;
 use crate::config::Config;
 use crate::render::Theme;
-use std::collections::HashMap;
-use std::future::Future;
 use std::panic::{AssertUnwindSafe, catch_unwind};
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Mutex, OnceLock, RwLock};
-use tokio::sync::{mpsc, watch};
+use std::sync::{Arc, Mutex};
+use tokio::sync::mpsc;
 use tower_lsp_server::jsonrpc::{Error, ErrorCode, Result};
 use tower_lsp_server::ls_types as lsp;
 use tower_lsp_server::{Client, LanguageServer};
-
-/// State shared by handlers and background work.
-pub(crate) struct Shared {
-    pub client: Client,
-    pub cache: SolveCache,
-    /// The folders, the settings in effect in each, and the files not open.
-    pub workspace: Workspace,
-    /// What a pulling client was last given.
-    pub pulls: Pulls,
-    /// The counts of cases solving and unsolved, as last sent.
-    pub status: Status,
-    caps: RwLock<ClientCaps>,
-    /// `shutdown` came: the session may end properly.
-    shut_down: AtomicBool,
-    docs: Mutex<HashMap<lsp::Uri, Arc<Doc>>>,
-    out: mpsc::UnboundedSender<Out>,
-    runtime: OnceLock<tokio::runtime::Handle>,
-    /// Set when the server stops: ends every task still waiting (on the client, on a timer).
-    stopping: watch::Sender<bool>,
-}
-
-impl Shared {
-    pub(super) fn caps(&self) -> ClientCaps {
-        *self
-            .caps
-            .read()
-            .unwrap_or_else(std::sync::PoisonError::into_inner)
-    }
-
-    /// How the session ends if it ends now.
-    pub(super) fn ending(&self) -> Ending {
-        if self.shut_down.load(Ordering::Relaxed) {
-            Ending::AfterShutdown
-        } else {
-            Ending::WithoutShutdown
-        }
-    }
-
-    pub(super) fn open_docs(&self) -> Vec<Arc<Doc>> {
-        lock(&self.docs).values().cloned().collect()
-    }
-
-    pub(super) fn send(&self, out: Out) {
-        // Fails only once the sending task is gone, i.e. the server is stopping.
-        let _ = self.out.send(out);
-    }
-
-    fn handle(&self) -> Option<tokio::runtime::Handle> {
-        self.runtime
-            .get()
-            .cloned()
-            .or_else(|| tokio::runtime::Handle::try_current().ok())
-    }
-
-    /// Runs `task` until it ends or the server stops: a task waiting on the client would
-    /// otherwise outlive the session (no answer comes once the client has said `exit`).
-    pub(super) fn spawn(&self, task: impl Future<Output = ()> + Send + 'static) {
-        if let Some(handle) = self.handle() {
-            let mut stop = self.stopping.subscribe();
-            handle.spawn(async move {
-                tokio::select! {
-                    () = task => {}
-                    _ = stop.wait_for(|stopping| *stopping) => {}
-                }
-            });
-        }
-    }
-
-    pub(super) fn spawn_blocking(&self, work: impl FnOnce() + Send + 'static) {
-        if let Some(handle) = self.handle() {
-            handle.spawn_blocking(work);
-        }
-    }
-
-    pub(super) fn doc(&self, uri: &lsp::Uri) -> Option<Arc<Doc>> {
-        lock(&self.docs).get(uri).cloned()
-    }
-
-    /// Stops every solve and every waiting task: the server is going away.
-    pub(super) fn cancel_all(&self) {
-        self.stopping.send_replace(true);
-        self.workspace.stop();
-        for doc in lock(&self.docs).values() {
-            doc.close(&self.cache);
-        }
-    }
-
-    fn analyse_later(self: &Arc<Self>, doc: Arc<Doc>, snap: Arc<Snapshot>) {
-        let shared = self.clone();
-        self.spawn_blocking(move || background::on_new_version(&shared, &doc, &snap));
-    }
-}
 
 pub(super) struct Backend {
     shared: Arc<Shared>,
@@ -126,20 +32,7 @@ pub(super) struct Backend {
 
 impl Backend {
     pub(crate) fn new(client: Client, config: Config) -> (Backend, Arc<Shared>) {
-        let (out, out_rx) = mpsc::unbounded_channel();
-        let shared = Arc::new(Shared {
-            client,
-            cache: SolveCache::with_capacity(config.solve_cache),
-            workspace: Workspace::new(config, out.clone()),
-            pulls: Pulls::default(),
-            status: Status::default(),
-            caps: RwLock::new(ClientCaps::default()),
-            shut_down: AtomicBool::new(false),
-            docs: Mutex::new(HashMap::new()),
-            out,
-            runtime: OnceLock::new(),
-            stopping: watch::channel(false).0,
-        });
+        let (shared, out_rx) = Shared::new(client, config);
         let backend = Backend {
             shared: shared.clone(),
             out_rx: Mutex::new(Some(out_rx)),
@@ -195,7 +88,7 @@ impl Backend {
     #[allow(clippy::unused_async)] // tower-lsp takes custom methods as async functions
     pub(crate) async fn memory_usage(&self) -> Result<serde_json::Value> {
         let cache = &self.shared.cache;
-        let docs: Vec<Arc<Doc>> = lock(&self.shared.docs).values().cloned().collect();
+        let docs = self.shared.open_docs();
         Ok(serde_json::json!({
             "cache": { "bytes": cache.bytes(), "entries": cache.len(), "cap": cache.capacity() },
             "documents": docs.iter().map(|doc| doc.usage()).collect::<Vec<_>>(),
@@ -254,129 +147,6 @@ fn initial_folders(params: &lsp::InitializeParams) -> Vec<lsp::WorkspaceFolder> 
         .collect()
 }
 
-/// Tells the user what was wrong in the editor's settings (each setting left to the layer
-/// below); also in the log.
-fn warn_settings(shared: &Arc<Shared>, problems: &[String]) {
-    if problems.is_empty() {
-        return;
-    }
-    let message = format!("boardls: settings: {}", problems.join("; "));
-    shared.send(Out::Log(lsp::MessageType::WARNING, message.clone()));
-    let client = shared.client.clone();
-    shared.spawn(async move {
-        client
-            .show_message(lsp::MessageType::WARNING, message)
-            .await;
-    });
-}
-
-/// Asks the client for the `boardls` settings, without a scope and per workspace folder
-/// (`workspace/configuration`), and puts them in effect; then `then` runs.
-fn fetch_settings(shared: &Arc<Shared>, then: impl FnOnce(&Arc<Shared>) + Send + 'static) {
-    let folders = shared.workspace.folder_uris();
-    let items: Vec<lsp::ConfigurationItem> = std::iter::once(None)
-        .chain(folders.iter().cloned().map(Some))
-        .map(|scope_uri| lsp::ConfigurationItem {
-            scope_uri,
-            section: Some("boardls".to_string()),
-        })
-        .collect();
-    let task_shared = shared.clone();
-    shared.spawn(async move {
-        let shared = task_shared;
-        match shared.client.configuration(items).await {
-            Ok(values) if values.len() == folders.len() + 1 => {
-                let mut problems = Vec::new();
-                let mut parsed = values.iter().map(|v| {
-                    let (s, p) = settings::parse(v);
-                    problems.extend(p);
-                    s
-                });
-                let global = parsed.next().unwrap_or_default();
-                let per_folder: Vec<EditorSettings> = parsed.collect();
-                problems.dedup();
-                warn_settings(&shared, &problems);
-                apply_settings(&shared, global, Some(per_folder));
-            }
-            Ok(values) => shared.send(Out::Log(
-                lsp::MessageType::WARNING,
-                format!(
-                    "boardls: workspace/configuration answered {} item(s) for {} asked; \
-                     settings left as they were",
-                    values.len(),
-                    folders.len() + 1
-                ),
-            )),
-            Err(e) => shared.send(Out::Log(
-                lsp::MessageType::WARNING,
-                format!("boardls: workspace/configuration failed: {e}"),
-            )),
-        }
-        then(&shared);
-    });
-}
-
-/// Puts new editor settings in effect: each open document whose configuration changed is
-/// analysed again (each one published again when which files get suite findings changed); verdicts a budget decided are forgotten when a budget changed (answers are
-/// kept: they hold under any budget); the workspace's files are read again.
-fn apply_settings(
-    shared: &Arc<Shared>,
-    global: EditorSettings,
-    per_folder: Option<Vec<EditorSettings>>,
-) {
-    let changed = shared.workspace.set_settings(global, per_folder);
-    if changed.budget {
-        shared.cache.forget_budget_bound();
-    }
-    // The cache is shared by every folder: its size is the folder-free settings'.
-    shared
-        .cache
-        .set_capacity(shared.workspace.global_config().solve_cache);
-    if changed.suite {
-        republish_open(shared);
-    }
-    reconfigure_open(shared, changed.budget);
-}
-
-/// Each open document's diagnostics are sent again, off the request path (which files get
-/// suite findings changed).
-fn republish_open(shared: &Arc<Shared>) {
-    let task_shared = shared.clone();
-    shared.spawn_blocking(move || {
-        for doc in task_shared.open_docs() {
-            if let Ok(view) = View::build(&doc, doc.snapshot(), &task_shared.cache) {
-                background::publish(&task_shared, &doc, &view);
-            }
-        }
-    });
-}
-
-/// Each open document whose configuration changed is analysed again (verdicts a budget
-/// decided forgotten when a budget changed); the workspace's files are read again.
-pub(super) fn reconfigure_open(shared: &Arc<Shared>, budget_changed: bool) {
-    for doc in shared.open_docs() {
-        let config = shared.workspace.config_for(&doc.uri);
-        let snap = {
-            let mut st = lock(&doc.state);
-            if st.closed || *st.snapshot.config() == *config {
-                continue;
-            }
-            if budget_changed {
-                st.solved.retain(|_, v| !v.budget_bound());
-                // A solve under the old budget would report the old budget's verdict.
-                if let Some((_, flag)) = &st.solving {
-                    flag.store(true, Ordering::Relaxed);
-                }
-            }
-            st.published = None;
-            st.snapshot = Arc::new(Snapshot::new(st.snapshot.version, st.rope.clone(), config));
-            st.snapshot.clone()
-        };
-        shared.analyse_later(doc, snap);
-    }
-    workspace::read_later(shared);
-}
-
 /// Asks the client to send what `registrations` name (where it registers them dynamically).
 fn register(shared: &Arc<Shared>, registrations: Vec<lsp::Registration>) {
     if registrations.is_empty() {
@@ -432,19 +202,16 @@ impl LanguageServer for Backend {
         }
         // The workspace is scanned under the settings in effect: asked for first.
         if caps.configuration {
-            fetch_settings(shared, workspace::scan_later);
+            fetch_settings(shared, scan_later);
         } else {
-            workspace::scan_later(shared);
+            scan_later(shared);
         }
     }
 
     async fn initialize(&self, params: lsp::InitializeParams) -> Result<lsp::InitializeResult> {
         let caps = ClientCaps::new(&params.capabilities);
-        *self
-            .shared
-            .caps
-            .write()
-            .unwrap_or_else(std::sync::PoisonError::into_inner) = caps;
+        self.shared
+            .initialize(caps, tokio::runtime::Handle::current());
         let (init, problems) = params
             .initialization_options
             .as_ref()
@@ -456,7 +223,6 @@ impl LanguageServer for Backend {
         self.shared
             .cache
             .set_capacity(self.shared.workspace.global_config().solve_cache);
-        let _ = self.shared.runtime.set(tokio::runtime::Handle::current());
         if let Some(rx) = lock(&self.out_rx).take() {
             tokio::spawn(background::send_loop(Arc::downgrade(&self.shared), rx));
         }
@@ -472,8 +238,7 @@ impl LanguageServer for Backend {
     }
 
     async fn shutdown(&self) -> Result<()> {
-        self.shared.shut_down.store(true, Ordering::Relaxed);
-        self.shared.cancel_all();
+        self.shared.shutdown();
         Ok(())
     }
 
@@ -502,14 +267,14 @@ impl LanguageServer for Backend {
         }
         // A new folder may have settings of its own.
         if shared.caps().configuration {
-            fetch_settings(shared, workspace::scan_later);
+            fetch_settings(shared, scan_later);
         } else {
-            workspace::scan_later(shared);
+            scan_later(shared);
         }
     }
 
     async fn did_change_watched_files(&self, params: lsp::DidChangeWatchedFilesParams) {
-        workspace::files_changed(&self.shared, &params.changes);
+        files_changed(&self.shared, &params.changes);
     }
 
     async fn diagnostic(
@@ -575,13 +340,13 @@ impl LanguageServer for Backend {
             &item.text,
             self.shared.workspace.config_for(&item.uri),
         ));
-        let old = lock(&self.shared.docs).insert(item.uri.clone(), doc.clone());
+        let old = self.shared.insert_doc(doc.clone());
         if let Some(old) = old {
             old.close(&self.shared.cache);
         }
-        workspace::opened(&self.shared, &item.uri);
+        scan::opened(&self.shared, &item.uri);
         let snap = doc.snapshot();
-        self.shared.analyse_later(doc, snap);
+        analyse_later(&self.shared, doc, snap);
     }
 
     async fn did_change(&self, params: lsp::DidChangeTextDocumentParams) {
@@ -602,18 +367,18 @@ impl LanguageServer for Backend {
             ));
             st.snapshot.clone()
         };
-        self.shared.analyse_later(doc, snap);
+        analyse_later(&self.shared, doc, snap);
     }
 
     async fn did_close(&self, params: lsp::DidCloseTextDocumentParams) {
         let uri = params.text_document.uri;
-        let removed = lock(&self.shared.docs).remove(&uri);
+        let removed = self.shared.remove_doc(&uri);
         if let Some(doc) = removed {
             doc.close(&self.shared.cache);
         }
-        status::forget_open(&self.shared, &uri);
+        self.shared.status.forget_open(&uri);
         // A file of a checked folder keeps its diagnostics: the workspace reports it now.
-        if !workspace::closed(&self.shared, &uri) {
+        if !scan::closed(&self.shared, &uri) {
             self.shared.send(Out::PublishFile {
                 uri,
                 diagnostics: Vec::new(),

@@ -4,8 +4,6 @@
 
 use super::caps::STATUS;
 use super::document::lock;
-use super::server::Shared;
-use super::workspace;
 use crate::ide::{CaseState, FileView};
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
@@ -38,7 +36,7 @@ pub(crate) struct StatusParams {
     pub(crate) message: String,
 }
 
-enum StatusNotification {}
+pub(crate) enum StatusNotification {}
 
 impl lsp::notification::Notification for StatusNotification {
     type Params = StatusParams;
@@ -51,53 +49,50 @@ pub(crate) struct Status {
     sent: Mutex<Option<Tally>>,
 }
 
-/// Counts the cases of an open document as `file` holds them.
-pub(crate) fn count_open(shared: &Shared, uri: &lsp::Uri, file: &FileView<'_>) {
-    let mut tally = Tally::default();
-    for state in file.states {
-        match state {
-            CaseState::Pending { .. } | CaseState::Answered(_) => tally.solving += 1,
-            CaseState::Done(v) if v.budget_bound() => tally.unsolved += 1,
-            _ => {}
+impl Status {
+    /// Counts the cases of an open document as `file` holds them.
+    pub(crate) fn count_open(&self, uri: &lsp::Uri, file: &FileView<'_>) {
+        let mut tally = Tally::default();
+        for state in file.states {
+            match state {
+                CaseState::Pending { .. } | CaseState::Answered(_) => tally.solving += 1,
+                CaseState::Done(v) if v.budget_bound() => tally.unsolved += 1,
+                _ => {}
+            }
         }
+        lock(&self.open).insert(uri.clone(), tally);
     }
-    lock(&shared.status.open).insert(uri.clone(), tally);
-}
 
-/// The document is closed: its cases count no more (the workspace counts its file again).
-pub(crate) fn forget_open(shared: &Shared, uri: &lsp::Uri) {
-    lock(&shared.status.open).remove(uri);
-}
-
-/// Sends the status when it changed since last sent.
-pub(crate) async fn send(shared: &Shared) {
-    if !shared.caps().status {
-        return;
+    /// The document is closed: its cases count no more (the workspace counts its file again).
+    pub(crate) fn forget_open(&self, uri: &lsp::Uri) {
+        lock(&self.open).remove(uri);
     }
-    let open = lock(&shared.status.open)
-        .values()
-        .fold(Tally::default(), |a, b| a.add(*b));
-    let now = open.add(workspace::tally(shared));
-    {
-        let mut sent = lock(&shared.status.sent);
-        if *sent == Some(now) {
-            return;
+
+    /// The status to send, with `closed` the counts of the workspace's closed files: `None`
+    /// when it is what was last sent.
+    pub(crate) fn changed(&self, closed: Tally) -> Option<StatusParams> {
+        let open = lock(&self.open)
+            .values()
+            .fold(Tally::default(), |a, b| a.add(*b));
+        let now = open.add(closed);
+        {
+            let mut sent = lock(&self.sent);
+            if *sent == Some(now) {
+                return None;
+            }
+            *sent = Some(now);
         }
-        *sent = Some(now);
-    }
-    let mut words = Vec::new();
-    if now.solving > 0 {
-        words.push(format!("{} solving", now.solving));
-    }
-    if now.unsolved > 0 {
-        words.push(format!("{} unsolved", now.unsolved));
-    }
-    shared
-        .client
-        .send_notification::<StatusNotification>(StatusParams {
+        let mut words = Vec::new();
+        if now.solving > 0 {
+            words.push(format!("{} solving", now.solving));
+        }
+        if now.unsolved > 0 {
+            words.push(format!("{} unsolved", now.unsolved));
+        }
+        Some(StatusParams {
             solving: now.solving,
             unsolved: now.unsolved,
             message: words.join(", "),
         })
-        .await;
+    }
 }

@@ -221,3 +221,187 @@ fn the_scanner_sees_grouped_and_nested_paths() {
     let found: Vec<String> = crate_modules(text).into_iter().collect();
     assert_eq!(found, ["analysis", "cli", "games", "ide", "lsp"]);
 }
+
+/// The module path of a file under `src/` (`lsp/workspace/scan.rs` → `lsp::workspace::scan`,
+/// a `mod.rs` its folder's, `lib.rs` and `main.rs` the crate's).
+fn module_of(file: &Path) -> Vec<String> {
+    let rel = file.strip_prefix(src()).unwrap_or(file).with_extension("");
+    let mut path: Vec<String> = rel
+        .components()
+        .map(|c| c.as_os_str().to_string_lossy().into_owned())
+        .collect();
+    if matches!(
+        path.last().map(String::as_str),
+        Some("mod" | "lib" | "main")
+    ) {
+        path.pop();
+    }
+    path
+}
+
+/// The paths a source text names through `crate::`, `super::` and `self::`, outside comments,
+/// as segments after the prefix (a `{…}` group gives one path per member, nested ones too).
+fn named_paths(text: &str) -> Vec<(String, Vec<String>)> {
+    fn expand(prefix: &[String], rest: &str, out: &mut Vec<Vec<String>>) {
+        let mut segs = prefix.to_vec();
+        let mut rest = rest;
+        loop {
+            if let Some(group) = rest.strip_prefix('{') {
+                let (mut depth, mut start) = (0, 0);
+                for (i, ch) in group.char_indices() {
+                    match ch {
+                        '{' => depth += 1,
+                        '}' if depth == 0 => {
+                            expand(&segs, group[start..i].trim_start(), out);
+                            return;
+                        }
+                        '}' => depth -= 1,
+                        ',' if depth == 0 => {
+                            expand(&segs, group[start..i].trim_start(), out);
+                            start = i + 1;
+                        }
+                        _ => {}
+                    }
+                }
+                return;
+            }
+            let ident: String = rest
+                .chars()
+                .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
+                .collect();
+            if ident.is_empty() {
+                break;
+            }
+            rest = &rest[ident.len()..];
+            segs.push(ident);
+            match rest.strip_prefix("::") {
+                Some(more) => rest = more,
+                None => break,
+            }
+        }
+        out.push(segs);
+    }
+    let mut out = Vec::new();
+    for line in text.lines() {
+        let code = line.split("//").next().unwrap_or_default();
+        for prefix in ["crate::", "super::", "self::"] {
+            for (at, _) in code.match_indices(prefix) {
+                let before = code[..at].chars().next_back();
+                if before.is_some_and(|c| c.is_ascii_alphanumeric() || c == '_' || c == ':') {
+                    continue;
+                }
+                let mut rest = &code[at + prefix.len()..];
+                let mut kind = prefix.trim_end_matches("::").to_string();
+                while let Some(more) = rest.strip_prefix("super::") {
+                    kind.push_str("::super");
+                    rest = more;
+                }
+                let mut paths = Vec::new();
+                expand(&[], rest, &mut paths);
+                out.extend(paths.into_iter().map(|p| (kind.clone(), p)));
+            }
+        }
+    }
+    out
+}
+
+/// Depth-first search for a back edge; the cycle is named by its files.
+fn visit(
+    at: &Vec<String>,
+    graph: &std::collections::BTreeMap<Vec<String>, BTreeSet<Vec<String>>>,
+    state: &mut std::collections::BTreeMap<Vec<String>, u8>,
+    stack: &mut Vec<Vec<String>>,
+) -> Option<Vec<Vec<String>>> {
+    state.insert(at.clone(), 1);
+    stack.push(at.clone());
+    for next in graph.get(at).into_iter().flatten() {
+        match state.get(next) {
+            Some(1) => {
+                let from = stack.iter().position(|m| m == next).unwrap_or(0);
+                return Some(stack[from..].to_vec());
+            }
+            Some(_) => {}
+            None => {
+                if let Some(cycle) = visit(next, graph, state, stack) {
+                    return Some(cycle);
+                }
+            }
+        }
+    }
+    stack.pop();
+    state.insert(at.clone(), 2);
+    None
+}
+
+#[test]
+fn no_files_of_src_import_each_other_in_a_cycle() {
+    use std::collections::BTreeMap;
+    let files = files_of("");
+    let modules: BTreeMap<Vec<String>, PathBuf> =
+        files.iter().map(|f| (module_of(f), f.clone())).collect();
+    // Each file → the files it names (a child naming its parent's items is not counted:
+    // the parent declares it, and Rust's modules are built that way).
+    let mut graph: BTreeMap<Vec<String>, BTreeSet<Vec<String>>> = BTreeMap::new();
+    for (module, file) in &modules {
+        let text = std::fs::read_to_string(file).expect("source reads");
+        for (kind, segs) in named_paths(&text) {
+            let mut base: Vec<String> = match kind.split("::").next() {
+                Some("crate") => Vec::new(),
+                _ => module.clone(),
+            };
+            let ups = kind.matches("super").count();
+            // `super::` in `a/b.rs` (module a::b) is `a`; in `a/b/mod.rs` it is also `a`.
+            for _ in 0..ups {
+                base.pop();
+            }
+            let mut target = base.clone();
+            for seg in &segs {
+                let mut next = target.clone();
+                next.push(seg.clone());
+                if !modules.contains_key(&next) {
+                    break;
+                }
+                target = next;
+            }
+            if target != *module && !module.starts_with(&target) && modules.contains_key(&target) {
+                graph.entry(module.clone()).or_default().insert(target);
+            }
+        }
+    }
+    let mut state = BTreeMap::new();
+    let edges: usize = graph.values().map(BTreeSet::len).sum();
+    assert!(
+        edges > 100,
+        "too few imports seen ({edges}): the scanner is broken"
+    );
+    for module in modules.keys() {
+        if state.contains_key(module) {
+            continue;
+        }
+        if let Some(cycle) = visit(module, &graph, &mut state, &mut Vec::new()) {
+            let names: Vec<String> = cycle.iter().map(|m| m.join("::")).collect();
+            panic!("files import each other in a cycle: {}", names.join(" → "));
+        }
+    }
+}
+
+#[test]
+fn the_cycle_scanner_resolves_super_and_groups() {
+    let text = "use super::document::{Doc, lock};\nuse super::super::out::Out;\n\
+                use crate::lsp::{state::Shared, workspace::{scan, solver}};\n// use super::x;";
+    let found: Vec<String> = named_paths(text)
+        .into_iter()
+        .map(|(k, p)| format!("{k}:{}", p.join("::")))
+        .collect();
+    assert_eq!(
+        found,
+        [
+            "super:document::Doc",
+            "super:document::lock",
+            "super::super:out::Out",
+            "crate:lsp::state::Shared",
+            "crate:lsp::workspace::scan",
+            "crate:lsp::workspace::solver",
+        ]
+    );
+}
