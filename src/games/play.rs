@@ -6,7 +6,7 @@
 //! on, `R,C` (1-based); strings writes the letter appended; race writes a jump as its two steps,
 //! `R,C>R,C`. Each game's notation is documented in its example file.
 
-use super::{AnyBoard, Budget, GameId, Unsolved, chess, race, strings, tetris, zgame};
+use super::{AnyBoard, Budget, GameId, Solution, Unsolved, chess, race, strings, tetris, zgame};
 use std::fmt;
 
 /// The player to move, named as the original game orders them.
@@ -171,6 +171,7 @@ pub struct MoveAnswer {
     pub token: String,
     pub answer: String,
     /// One of the best moves for the player to move.
+    #[serde(skip)]
     pub best: bool,
 }
 
@@ -274,6 +275,31 @@ impl Position {
         })
     }
 
+    /// The position as a solved case: the judge answer from here and a few words; no cell map
+    /// (the per-cell facts are those of the start).
+    pub fn solution(&self, budget: &Budget) -> Result<Solution, Unsolved> {
+        let answer = self.answer(budget)?;
+        let n = self.played.len();
+        let moves = if n == 1 { "move" } else { "moves" };
+        let state = if self.over() {
+            "the game is over".to_string()
+        } else {
+            format!("{} to move", self.to_move())
+        };
+        Ok(Solution {
+            verdict: format!("after {n} {moves}, {state}: {answer}"),
+            lens: format!("after {n} {moves} · {state} · {answer}"),
+            why: format!(
+                "The case is the position after its moves ({}); the answer is the judge's for \
+                 the game continued from there.",
+                self.played.join(" ")
+            ),
+            answer,
+            cells: None,
+            nodes: 0,
+        })
+    }
+
     /// How much `player` likes `answer` (higher is better).
     pub fn value_for(&self, player: Player, answer: &str) -> i32 {
         let first = with_state!(&self.state, P, _b, _p => P::value(answer));
@@ -333,11 +359,9 @@ impl Position {
     }
 }
 
+/// Random small boards of every game, for the tests of `play` here and in `analysis`.
 #[cfg(test)]
-mod tests {
-    //! On random small boards of every game, along random lines of play: a position's answer
-    //! is the best of its moves' answers for the player to move, and the start's is `solve`'s.
-
+pub(crate) mod strategies {
     use super::*;
     use crate::games::Grid;
     use crate::games::chess::{ChessBoard, Piece};
@@ -349,13 +373,13 @@ mod tests {
             .prop_map(move |cells| Grid { rows, cols, cells })
     }
 
-    fn zgame() -> impl Strategy<Value = AnyBoard> {
+    pub(crate) fn zgame() -> impl Strategy<Value = AnyBoard> {
         (1usize..=4, 1usize..=4)
             .prop_flat_map(|(r, c)| grid(b"..AB", r, c))
             .prop_map(AnyBoard::Zgame)
     }
 
-    fn race() -> impl Strategy<Value = AnyBoard> {
+    pub(crate) fn race() -> impl Strategy<Value = AnyBoard> {
         (2usize..=4)
             .prop_flat_map(|n| (grid(b"...#", n, n), 0..n * n, 0..n * n))
             .prop_filter_map("two starts", |(mut g, a, b)| {
@@ -368,22 +392,32 @@ mod tests {
             })
     }
 
-    fn chess() -> impl Strategy<Value = AnyBoard> {
+    pub(crate) fn chess() -> impl Strategy<Value = AnyBoard> {
         (prop::sample::select(&Piece::ALL[..]), 1u64..=7, 1u64..=7)
             .prop_map(|(piece, rows, cols)| AnyBoard::Chess(ChessBoard { piece, rows, cols }))
     }
 
-    fn tetris() -> impl Strategy<Value = AnyBoard> {
+    pub(crate) fn tetris() -> impl Strategy<Value = AnyBoard> {
         (2usize..=4, 2usize..=5)
             .prop_flat_map(|(r, c)| grid(b"0001", r, c))
             .prop_map(AnyBoard::Tetris)
     }
 
-    fn strings() -> impl Strategy<Value = AnyBoard> {
+    pub(crate) fn strings() -> impl Strategy<Value = AnyBoard> {
         (1usize..=4)
             .prop_flat_map(|n| grid(b"aabbc", n, n))
             .prop_map(AnyBoard::Strings)
     }
+}
+
+#[cfg(test)]
+mod tests {
+    //! On random small boards of every game, along random lines of play: a position's answer
+    //! is the best of its moves' answers for the player to move, and the start's is `solve`'s.
+
+    use super::*;
+    use crate::games::race::RaceBoard;
+    use proptest::prelude::*;
 
     /// Whether `answer` is what the player to move gets from the moves' answers: zgame's three
     /// questions one by one (Alice forces an end when one move does, Bob cannot stop it only
@@ -452,27 +486,27 @@ mod tests {
         #![proptest_config(ProptestConfig::with_cases(200))]
 
         #[test]
-        fn zgame_lines(board in zgame(), line in prop::collection::vec(0usize..4, 0..8)) {
+        fn zgame_lines(board in strategies::zgame(), line in prop::collection::vec(0usize..4, 0..8)) {
             check_line(&board, &line)?;
         }
 
         #[test]
-        fn race_lines(board in race(), line in prop::collection::vec(0usize..16, 0..12)) {
+        fn race_lines(board in strategies::race(), line in prop::collection::vec(0usize..16, 0..12)) {
             check_line(&board, &line)?;
         }
 
         #[test]
-        fn chess_lines(board in chess(), line in prop::collection::vec(0usize..16, 0..8)) {
+        fn chess_lines(board in strategies::chess(), line in prop::collection::vec(0usize..16, 0..8)) {
             check_line(&board, &line)?;
         }
 
         #[test]
-        fn tetris_lines(board in tetris(), line in prop::collection::vec(0usize..16, 0..6)) {
+        fn tetris_lines(board in strategies::tetris(), line in prop::collection::vec(0usize..16, 0..6)) {
             check_line(&board, &line)?;
         }
 
         #[test]
-        fn strings_lines(board in strings(), line in prop::collection::vec(0usize..4, 0..8)) {
+        fn strings_lines(board in strategies::strings(), line in prop::collection::vec(0usize..4, 0..8)) {
             check_line(&board, &line)?;
         }
     }

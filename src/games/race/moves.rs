@@ -259,7 +259,14 @@ impl Play for RaceMoves {
         let legal = Self::moves(board, pos).map_err(|e| e.to_string())?;
         // Read the cells first, so that a malformed token says what is wrong with it.
         if token != "pass" {
-            for part in token.split('>') {
+            let parts: Vec<&str> = token.split('>').collect();
+            if parts.len() > 2 || parts.iter().any(|p| p.is_empty()) {
+                return Err(format!(
+                    "`{token}` is not a move: a step is one cell, `ROW,COLUMN`, and a jump two, \
+                     `ROW,COLUMN>ROW,COLUMN`"
+                ));
+            }
+            for part in parts {
                 parse_cell(part)?;
             }
         }
