@@ -8,6 +8,7 @@ mod convert;
 mod diagnostics;
 mod document;
 mod handlers;
+mod play;
 mod server;
 mod settings;
 mod status;
@@ -42,6 +43,9 @@ pub use convert::to_proto::TOKEN_TYPES;
 /// c − 1 after `rowStarts[r − 1]` (chess has no grid: no row starts). `null` for a document
 /// that is not open or has no case.
 pub const RENDER: &str = "boardls/render";
+/// Request `{ textDocument, case?, moves? }` → the report of `boardls play --json` (see
+/// `analysis::play`); see `editors/README.md`.
+pub const PLAY: &str = "boardls/play";
 /// How a session ended. The protocol asks for exit status 0 only when `shutdown` came first:
 /// a client that says `exit` (or goes away) without it has not ended the session properly.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -106,6 +110,7 @@ where
     .custom_method(VIEW_FILE_TEXT, server::Backend::view_file_text)
     .custom_method(MEMORY_USAGE, server::Backend::memory_usage)
     .custom_method(RENDER, server::Backend::render)
+    .custom_method(PLAY, server::Backend::play)
     .finish();
     // tower-lsp reads only checked frames (see `transport`), and its answers and the refusals
     // of bad frames go out through one writer.
