@@ -3,6 +3,7 @@
 
 use super::codes;
 use crate::diag::Diagnostic;
+use crate::games::play::Position;
 use crate::games::{AnyBoard, CaseInput, GameId, Grid, GridRule, Prop};
 use crate::span::Span;
 use crate::syntax::{self, Spanned};
@@ -36,6 +37,12 @@ pub struct CaseAnalysis {
     pub cols: usize,
     /// Hash of what decides the answer (game, grid, properties but `expect`): the cache key.
     pub content_key: u64,
+    /// The position after `moves = …`, when the case has moves and every one is legal: the
+    /// case is then this position, solved from there.
+    pub position: Option<Position>,
+    /// The board before the moves when the case has `moves = …`, kept when a move is illegal
+    /// (completion offers the legal moves from it).
+    pub start: Option<AnyBoard>,
 }
 
 impl CaseAnalysis {
@@ -94,6 +101,8 @@ pub(crate) fn analyse_case(
         row_starts: case.rows.iter().map(|r| r.span.start).collect(),
         cols: case.rows.first().map_or(0, |r| r.text.len()),
         content_key: content_key(case),
+        position: None,
+        start: None,
     };
     let Some(game) = game else { return analysis };
     let spec = game.spec();
@@ -132,7 +141,15 @@ pub(crate) fn analyse_case(
             prop_span: p.key_span.cover(p.value_span),
         });
     }
-    let game_props: Vec<Prop> = props.into_iter().filter(|p| p.key != "expect").collect();
+    let moves = case
+        .props
+        .iter()
+        .find(|p| p.key.value == MOVES)
+        .map(syntax::Property::words);
+    let game_props: Vec<Prop> = props
+        .into_iter()
+        .filter(|p| p.key != "expect" && p.key != MOVES)
+        .collect();
 
     let grid = match spec.grid {
         GridRule::Required => {
@@ -176,7 +193,46 @@ pub(crate) fn analyse_case(
     if count_errors(diags) == errors_before {
         analysis.board = board;
     }
+    if let (Some(board), Some(moves)) = (&analysis.board, moves)
+        && !moves.is_empty()
+    {
+        analysis.start = Some(board.clone());
+        analysis.position = play_moves(board, &moves, diags);
+        if analysis.position.is_none() {
+            analysis.board = None;
+        }
+    }
     analysis
+}
+
+/// The generic key holding the moves played from the start.
+pub const MOVES: &str = "moves";
+
+/// The position after `moves`, or `None` with an error on the first move that cannot be played.
+fn play_moves(
+    board: &AnyBoard,
+    moves: &[Spanned<String>],
+    diags: &mut Vec<Diagnostic>,
+) -> Option<Position> {
+    let game = board.game();
+    let mut position = board.start();
+    for (i, token) in moves.iter().enumerate() {
+        match position.play(&token.value) {
+            Ok(next) => position = next,
+            Err(why) => {
+                diags.push(
+                    Diagnostic::error(
+                        codes::ILLEGAL_MOVE,
+                        token.span,
+                        format!("move {} ({} to move): {why}", i + 1, position.to_move()),
+                    )
+                    .with_help(format!("a {game} move is {}", game.move_notation())),
+                );
+                return None;
+            }
+        }
+    }
+    Some(position)
 }
 
 fn count_errors(diags: &[Diagnostic]) -> usize {
@@ -197,10 +253,10 @@ fn known_props(
     let mut props: Vec<Prop> = Vec::new();
     for p in &case.props {
         let key = p.key.value.as_str();
-        let known = key == "expect" || spec.keys.iter().any(|k| k.name == key);
+        let known = key == "expect" || key == MOVES || spec.keys.iter().any(|k| k.name == key);
         if !known {
             let mut valid: Vec<&str> = spec.keys.iter().map(|k| k.name).collect();
-            valid.push("expect");
+            valid.extend(["expect", MOVES]);
             diags.push(
                 Diagnostic::error(
                     codes::UNKNOWN_KEY,

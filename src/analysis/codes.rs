@@ -19,6 +19,7 @@ pub const FILE_TOO_LARGE: &str = "E213";
 pub const TOO_MANY_CASES: &str = "E214";
 pub const SOLVER_FAILED: &str = "E215";
 pub const NOT_UTF8: &str = "E216";
+pub const ILLEGAL_MOVE: &str = "E217";
 pub const UNCOVERED_ANSWER: &str = "I220";
 pub const NO_MAX_CASE: &str = "I221";
 pub const DUPLICATE_BOARD: &str = "I222";
@@ -33,7 +34,7 @@ pub const CODES: &[(&str, &str)] = &[
     ),
     (
         UNKNOWN_KEY,
-        "The case has a property its game does not use. Every game takes `expect`; chess also takes `piece` and `size`.",
+        "The case has a property its game does not use. Every game takes `expect` and `moves`; chess also takes `piece` and `size`.",
     ),
     (
         DUPLICATE_KEY,
@@ -90,6 +91,10 @@ pub const CODES: &[(&str, &str)] = &[
     (
         NOT_UTF8,
         "`.board` files are UTF-8 text. The bytes from this point on were read with replacement characters.",
+    ),
+    (
+        ILLEGAL_MOVE,
+        "A move of `moves = …` cannot be played in the position the moves before it reach: it is not written in the game's notation, is not a legal move there, or comes after the game is over. The case is the position after its moves, so it is not solved until every move is legal. The notations: a cell `ROW,COLUMN` where the move lands (zgame, chess, race; tetris the top-left cell of the square covered; a race jump is both cells, `ROW,COLUMN>ROW,COLUMN`), a letter for strings.",
     ),
     (
         UNCOVERED_ANSWER,

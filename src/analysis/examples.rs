@@ -105,6 +105,10 @@ const EXAMPLES: &[(&str, Example)] = &[
         Example::Unshown("it takes bytes that are not UTF-8, which no text example can hold"),
     ),
     (
+        "E217",
+        board("[zgame \"illegal move\"]\n...\n...\nmoves = 1,2 3,3\n"),
+    ),
+    (
         "I220",
         board("// boardls: suite\n[zgame \"one answer\"]\n..B\n..B\nBB.\nexpect = no no yes\n"),
     ),

@@ -3,6 +3,7 @@
 pub mod case;
 pub mod codes;
 pub mod examples;
+pub mod play;
 pub mod solve;
 pub mod suite;
 

@@ -60,7 +60,10 @@ fn solve_case_by(
 ) -> Option<Verdict> {
     let board = case.board.as_ref()?;
     let start = Instant::now();
-    let result = catch_unwind(AssertUnwindSafe(|| solve(board, budget)));
+    let result = catch_unwind(AssertUnwindSafe(|| match &case.position {
+        Some(position) => position.solution(budget),
+        None => solve(board, budget),
+    }));
     Some(match result {
         Ok(Ok(solution)) => Verdict::Solved {
             solution,

@@ -13,6 +13,7 @@ mod judge;
 mod layers;
 mod output;
 mod pipeline;
+mod play;
 mod render;
 pub(crate) mod solve;
 mod strength;
@@ -448,6 +449,21 @@ enum Command {
         #[command(flatten)]
         budget: SolveArgs,
     },
+    /// Play a case: its position after its moves and `--moves`, whose turn, the answer from
+    /// there and every legal move's answer, best first.
+    Play {
+        /// The `.board` file.
+        path: PathBuf,
+        /// The case: its number in the file (from 1) or its name; the first by default.
+        #[arg(long)]
+        case: Option<String>,
+        /// More moves after the case's own, separated by spaces.
+        #[arg(long)]
+        moves: Option<String>,
+        /// Print JSON: `to_move`, `answer`, `over`, `moves` (each `move`, `answer`), `best`.
+        #[arg(long)]
+        json: bool,
+    },
     /// Print the explanation of a diagnostic code (`E210`), or of every code with `--list`.
     Explain {
         /// The code, as `check` prints it.
@@ -815,6 +831,12 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
                 },
             ),
             Command::Fmt { check, paths, .. } => fmt::run(&run, &paths, check),
+            Command::Play {
+                path,
+                case,
+                moves,
+                json,
+            } => play::run(&path, case.as_deref(), moves.as_deref(), json),
             Command::Explain { code, list } => explain::run(code.as_deref(), list),
             Command::Completions { shell } => {
                 let mut command = Cli::command();

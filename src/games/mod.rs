@@ -8,6 +8,7 @@ pub mod chess;
 pub mod grid;
 pub(crate) mod judge_io;
 pub mod mutant;
+pub mod play;
 pub mod race;
 pub mod strings;
 pub mod tetris;

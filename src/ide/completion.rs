@@ -2,7 +2,7 @@
 //! `key =` (piece names, answer tokens after `expect =`). Nothing inside a grid: a row of cells
 //! such as `AB` or `ab` is not the start of a key.
 
-use super::{EXPECT_DOC, FileView};
+use super::{EXPECT_DOC, FileView, MOVES_DOC};
 use crate::analysis::CaseAnalysis;
 use crate::games::GameId;
 use crate::span::Span;
@@ -73,6 +73,9 @@ pub fn completions(view: &FileView<'_>, offset: usize) -> Vec<Completion> {
         let key = key.trim();
         let prefix = value.rsplit([' ', '\t']).next().unwrap_or("");
         let replace = Span::new(offset - prefix.len(), offset);
+        if key == "moves" {
+            return legal_moves(case, value, replace);
+        }
         let values: Vec<&str> = if key == "expect" {
             spec.answers.to_vec()
         } else {
@@ -95,7 +98,12 @@ pub fn completions(view: &FileView<'_>, offset: usize) -> Vec<Completion> {
             .collect();
     }
 
-    let key_names: Vec<&str> = spec.keys.iter().map(|k| k.name).chain(["expect"]).collect();
+    let key_names: Vec<&str> = spec
+        .keys
+        .iter()
+        .map(|k| k.name)
+        .chain(["expect", "moves"])
+        .collect();
     if !word(trimmed) || is_grid_row(view, case, line, spec.is_cell, &key_names) {
         return Vec::new();
     }
@@ -117,7 +125,7 @@ pub fn completions(view: &FileView<'_>, offset: usize) -> Vec<Completion> {
     spec.keys
         .iter()
         .map(|k| (k.name, k.doc))
-        .chain([("expect", EXPECT_DOC)])
+        .chain([("expect", EXPECT_DOC), ("moves", MOVES_DOC)])
         .filter(|(name, _)| !present.contains(name))
         .map(|(name, doc)| Completion {
             label: name.to_string(),
@@ -125,6 +133,37 @@ pub fn completions(view: &FileView<'_>, offset: usize) -> Vec<Completion> {
             detail: Some(format!("{game} key")),
             doc: Some(doc.to_string()),
             insert: format!("{name} = "),
+            replace,
+        })
+        .collect()
+}
+
+/// After `moves =`: the legal moves of the position the words before the cursor reach.
+fn legal_moves(case: &CaseAnalysis, value: &str, replace: Span) -> Vec<Completion> {
+    let Some(board) = case.start.as_ref().or(case.board.as_ref()) else {
+        return Vec::new();
+    };
+    let words: Vec<&str> = value.split([' ', '\t']).collect();
+    let before = &words[..words.len().saturating_sub(1)];
+    let mut position = board.start();
+    for word in before.iter().filter(|w| !w.is_empty()) {
+        match position.play(word) {
+            Ok(next) => position = next,
+            Err(_) => return Vec::new(),
+        }
+    }
+    let to_move = position.to_move();
+    let game = board.game();
+    position
+        .moves()
+        .unwrap_or_default()
+        .into_iter()
+        .map(|m| Completion {
+            label: m.clone(),
+            kind: CompletionKind::Value,
+            detail: Some(format!("{game} move, {to_move} to move")),
+            doc: None,
+            insert: m,
             replace,
         })
         .collect()

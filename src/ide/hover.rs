@@ -1,7 +1,7 @@
 //! Hovers: a case's verdict on its header, a cell's meaning on a cell, what a key or a value
 //! means on a property, a diagnostic's explanation on its span.
 
-use super::{CaseState, EXPECT_DOC, FileView};
+use super::{CaseState, EXPECT_DOC, FileView, MOVES_DOC};
 use crate::analysis::{CaseAnalysis, Verdict, codes};
 use crate::diag::Diagnostic;
 use crate::games::GameId;
@@ -201,6 +201,19 @@ fn property(view: &FileView<'_>, case: &CaseAnalysis, offset: usize) -> Option<(
     if key == "expect" {
         text.push(&expect_words(view, case));
     }
+    if key == "moves"
+        && let Some(position) = &case.position
+    {
+        let state = if position.over() {
+            "the game is over".to_string()
+        } else {
+            format!("the {} player to move", position.to_move())
+        };
+        text.push(&format!(
+            "\n\nAfter {} moves: {state}.",
+            position.played().len()
+        ));
+    }
     Some((prop.value.span, text))
 }
 
@@ -211,6 +224,14 @@ fn key_doc(game: GameId, key: &str) -> Option<(String, bool)> {
         let doc = format!(
             "{}. Answers of {game} are made of `{answers}`.",
             capitalise(EXPECT_DOC)
+        );
+        return Some((doc, false));
+    }
+    if key == "moves" {
+        let doc = format!(
+            "{}. A {game} move is {}.",
+            capitalise(MOVES_DOC),
+            game.move_notation()
         );
         return Some((doc, false));
     }

@@ -23,6 +23,8 @@ use std::sync::Arc;
 
 /// What `expect` holds, in the words completion and hover share.
 pub(crate) const EXPECT_DOC: &str = "the answer the original judge prints for this case";
+pub(crate) const MOVES_DOC: &str = "the moves played from the start, separated by spaces: the \
+                                    case is the position after them";
 
 /// Where one case stands in solving.
 #[derive(Clone, Debug)]

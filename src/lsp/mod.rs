@@ -9,6 +9,7 @@ mod diagnostics;
 mod document;
 mod handlers;
 mod out;
+mod play;
 mod reconfigure;
 mod reports;
 mod server;
@@ -47,6 +48,10 @@ pub use convert::to_proto::TOKEN_TYPES;
 /// that is not open or has no case.
 pub const RENDER: &str = "boardls/render";
 pub use state::Ending;
+
+/// Request `{ textDocument, case?, moves? }` → the report of `boardls play --json` (see
+/// `analysis::play`); see `editors/README.md`.
+pub const PLAY: &str = "boardls/play";
 
 /// Serves the language server protocol on stdin/stdout until `exit` or end of input, with
 /// `config` from the command line (`--time`, `--allow`, …); the editor's settings go on top.
@@ -104,6 +109,7 @@ where
     .custom_method(VIEW_FILE_TEXT, server::Backend::view_file_text)
     .custom_method(MEMORY_USAGE, server::Backend::memory_usage)
     .custom_method(RENDER, server::Backend::render)
+    .custom_method(PLAY, server::Backend::play)
     .finish();
     // tower-lsp reads only checked frames (see `transport`), and its answers and the refusals
     // of bad frames go out through one writer.

@@ -42,7 +42,7 @@ impl Backend {
 
     /// Runs `f` on a blocking thread with the document's current view; a panic becomes an
     /// error answer. Unknown documents answer `None`.
-    async fn with_view<R, F>(&self, uri: &lsp::Uri, f: F) -> Result<Option<R>>
+    pub(super) async fn with_view<R, F>(&self, uri: &lsp::Uri, f: F) -> Result<Option<R>>
     where
         R: Send + 'static,
         F: FnOnce(&View, &Ctx) -> Option<R> + Send + 'static,

@@ -118,3 +118,31 @@ impl SourceFile {
         labels
     }
 }
+
+impl Property {
+    /// The value's words (separated by spaces or tabs), each with its span: the moves of
+    /// `moves = …`.
+    pub fn words(&self) -> Vec<Spanned<String>> {
+        let base = self.value.span.start;
+        let text = self.value.value.as_str();
+        let mut out = Vec::new();
+        let mut start = None;
+        for (i, ch) in text
+            .char_indices()
+            .chain(std::iter::once((text.len(), ' ')))
+        {
+            match (ch == ' ' || ch == '\t', start) {
+                (true, Some(s)) => {
+                    out.push(Spanned {
+                        value: text[s..i].to_string(),
+                        span: Span::new(base + s, base + i),
+                    });
+                    start = None;
+                }
+                (false, None) => start = Some(i),
+                _ => {}
+            }
+        }
+        out
+    }
+}

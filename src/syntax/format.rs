@@ -116,6 +116,11 @@ fn render(line: &Line<'_>) -> String {
             out
         }
         Item::Property(prop) if prop.value.value.is_empty() => format!("{} =", prop.key.value),
+        // Moves are words: one space between them.
+        Item::Property(prop) if prop.key.value == "moves" => {
+            let words: Vec<String> = prop.words().into_iter().map(|w| w.value).collect();
+            format!("{} = {}", prop.key.value, words.join(" "))
+        }
         Item::Property(prop) => format!("{} = {}", prop.key.value, prop.value.value),
         Item::Row(row) => row.text.clone(),
         Item::Comment => String::new(),

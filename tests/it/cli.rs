@@ -299,7 +299,7 @@ fn export_writes_an_index_and_refuses_a_non_empty_folder() {
             .expect("json");
     assert_eq!(index["tests"][0]["test"], "zgame/01");
     assert_eq!(index["tests"][0]["cases"][1]["name"], "sample 2");
-    assert_eq!(index["tests"][0]["cases"][1]["line"], 12);
+    assert_eq!(index["tests"][0]["cases"][1]["line"], 14);
     let again = boardls(&args);
     assert_eq!(again.status.code(), Some(2));
     assert!(stderr(&again).contains("--force"), "{}", stderr(&again));

@@ -573,7 +573,7 @@ async fn completion_offers_games_keys_pieces_and_answers() {
     let pieces = client.call("textDocument/completion", at(URI, 2, 8)).await;
     assert_eq!(labels(&pieces), ["king", "rook", "knight", "queen"]);
     let keys = client.call("textDocument/completion", at(URI, 3, 0)).await;
-    assert_eq!(labels(&keys), ["size", "expect"]);
+    assert_eq!(labels(&keys), ["size", "expect", "moves"]);
     let answers = client.call("textDocument/completion", at(URI, 5, 12)).await;
     assert_eq!(labels(&answers), ["yes", "no"]);
     let edit = &answers[0]["textEdit"];

@@ -31,6 +31,7 @@ mod lsp_suite;
 mod memory;
 mod outside;
 mod parser;
+mod play;
 mod protocol;
 mod race;
 mod readme;

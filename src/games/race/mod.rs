@@ -9,6 +9,7 @@
 mod bits;
 mod explain;
 mod judge;
+pub(crate) mod moves;
 pub(crate) mod mutants;
 mod shrink;
 mod solve;

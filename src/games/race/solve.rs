@@ -248,7 +248,7 @@ fn reach(dist_a: &[u32], b: usize) -> Option<usize> {
 
 /// Calls `f` with each 4-neighbour of cell `i` inside a grid of `cols` columns and `len` cells.
 #[inline]
-fn for_each_neighbour(cols: usize, len: usize, i: usize, mut f: impl FnMut(usize)) {
+pub(super) fn for_each_neighbour(cols: usize, len: usize, i: usize, mut f: impl FnMut(usize)) {
     let c = i % cols;
     if i >= cols {
         f(i - cols);

@@ -12,6 +12,7 @@
 
 mod explain;
 mod judge;
+pub(crate) mod moves;
 pub(crate) mod mutants;
 mod shrink;
 mod solve;

@@ -95,6 +95,23 @@ pub(super) fn rest_from_cell(diagonals: &Diagonals, r: usize, c: usize) -> Optio
         .map(|search| search.value())
 }
 
+/// a − b of the letters still to come under optimal play when the string so far can end on
+/// exactly `cells` (one diagonal, zero-based), for `play`; 0 on the last diagonal.
+pub(super) fn rest_from_cells(
+    board: &Grid,
+    cells: &[(usize, usize)],
+    budget: &Budget,
+) -> Result<i32, Unsolved> {
+    let (diagonals, fixed) = Diagonals::within_memory(board, budget)?;
+    let Some(&(r, c)) = cells.first() else {
+        return Ok(0);
+    };
+    let mask = cells
+        .iter()
+        .fold(0u64, |mask, &(r, c)| mask | 1u64 << diagonals.bit(r, c));
+    Search::run(&diagonals, r + c, mask, budget, MAX_STATES, fixed).map(|s| s.value())
+}
+
 /// What stops a search besides memory and cancellation.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Growth {

@@ -14,6 +14,7 @@ mod engine;
 mod explain;
 mod hash;
 mod judge;
+pub(crate) mod moves;
 pub(crate) mod mutants;
 mod shape;
 mod shrink;

@@ -51,23 +51,26 @@ fn keys_at_line_start_without_those_already_set() {
     check(
         "[chess]\n$0",
         expect![[r#"
-        piece (Key) replaces "" — chess key
-        size (Key) replaces "" — chess key
-        expect (Key) replaces "" — chess key
-    "#]],
+            piece (Key) replaces "" — chess key
+            size (Key) replaces "" — chess key
+            expect (Key) replaces "" — chess key
+            moves (Key) replaces "" — chess key
+        "#]],
     );
     check(
         "[chess]\npiece = king\n  si$0",
         expect![[r#"
-        size (Key) replaces "si" — chess key
-        expect (Key) replaces "si" — chess key
-    "#]],
+            size (Key) replaces "si" — chess key
+            expect (Key) replaces "si" — chess key
+            moves (Key) replaces "si" — chess key
+        "#]],
     );
     check(
         "[zgame]\n...\n$0",
         expect![[r#"
-        expect (Key) replaces "" — zgame key
-    "#]],
+            expect (Key) replaces "" — zgame key
+            moves (Key) replaces "" — zgame key
+        "#]],
     );
 }
 
@@ -142,13 +145,15 @@ fn nothing_inside_a_grid_row_of_letters() {
     check(
         "[zgame]\n..B\nex$0",
         expect![[r#"
-        expect (Key) replaces "ex" — zgame key
-    "#]],
+            expect (Key) replaces "ex" — zgame key
+            moves (Key) replaces "ex" — zgame key
+        "#]],
     );
     check(
         "[strings]\nab\nex$0",
         expect![[r#"
-        expect (Key) replaces "ex" — strings key
-    "#]],
+            expect (Key) replaces "ex" — strings key
+            moves (Key) replaces "ex" — strings key
+        "#]],
     );
 }

@@ -253,9 +253,9 @@ fn a_key_the_game_does_not_take_has_no_hover_of_its_own() {
     check(
         "[race]\nA.\n.B\npie$0ce = queen\n",
         expect![[r#"
-        "piece"
-        `E202` The case has a property its game does not use. Every game takes `expect`; chess also takes `piece` and `size`.
-    "#]],
+            "piece"
+            `E202` The case has a property its game does not use. Every game takes `expect` and `moves`; chess also takes `piece` and `size`.
+        "#]],
     );
 }
 

@@ -14,6 +14,7 @@ mod hints;
 mod hover;
 mod lenses;
 mod marks;
+mod moves;
 mod symbols;
 
 use super::{CaseState, Edit, FileView};
