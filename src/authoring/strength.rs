@@ -80,25 +80,54 @@ fn same_tokens(a: &str, b: &str) -> bool {
     a.split_whitespace().eq(b.split_whitespace())
 }
 
-/// Runs the zoo of `game` on every test (mutants and tests in parallel; the result does not
-/// depend on the order they finish in).
+/// Runs the zoo of `game` on every test (tests in parallel; the result does not depend on the
+/// order they finish in).
 pub fn measure(game: GameId, tests: &[TestFile]) -> Report {
+    let zoo = game.zoo();
+    let rows: Vec<Vec<bool>> = tests.par_iter().map(|t| kills_row(zoo, t)).collect();
+    report_of(game, tests.iter().map(|t| t.name.clone()).collect(), &rows)
+}
+
+/// [`measure`] of a test folder, one test file read at a time: memory is a few files' worth
+/// (one per thread), whatever the size of the suite.
+pub fn measure_folder(dir: &Path) -> Result<Report, String> {
+    let (game, names) = read_index(dir)?;
+    let zoo = game.zoo();
+    let rows: Vec<Vec<bool>> = names
+        .par_iter()
+        .map(|name| read_test(dir, game, name).map(|test| kills_row(zoo, &test)))
+        .collect::<Result<_, String>>()?;
+    Ok(report_of(game, names, &rows))
+}
+
+/// Which mutants of `zoo` the test kills, in zoo order.
+fn kills_row(zoo: &[Mutant], test: &TestFile) -> Vec<bool> {
+    zoo.iter()
+        .map(|mutant| kills(mutant, &test.boards, &test.answers))
+        .collect()
+}
+
+/// The report of `rows` (one per test: which mutants it kills, in zoo order).
+fn report_of(game: GameId, tests: Vec<String>, rows: &[Vec<bool>]) -> Report {
+    assert_eq!(tests.len(), rows.len(), "one row of kills per test");
     let mutants = game
         .zoo()
-        .par_iter()
-        .map(|mutant| MutantResult {
+        .iter()
+        .enumerate()
+        .map(|(m, mutant)| MutantResult {
             name: mutant.name,
             explanation: mutant.explanation,
             killed_by: tests
-                .par_iter()
-                .filter(|t| kills(mutant, &t.boards, &t.answers))
-                .map(|t| t.name.clone())
+                .iter()
+                .zip(rows)
+                .filter(|(_, row)| row[m])
+                .map(|(name, _)| name.clone())
                 .collect(),
         })
         .collect();
     Report {
         game,
-        tests: tests.iter().map(|t| t.name.clone()).collect(),
+        tests,
         mutants,
     }
 }
@@ -107,6 +136,16 @@ pub fn measure(game: GameId, tests: &[TestFile]) -> Report {
 /// each `NAME.in` is read with its game's reader and `NAME.ans` holds one answer a line.
 /// `Err` when the folder is not such a folder, or holds tests of several games.
 pub fn read_folder(dir: &Path) -> Result<(GameId, Vec<TestFile>), String> {
+    let (game, names) = read_index(dir)?;
+    let tests = names
+        .iter()
+        .map(|name| read_test(dir, game, name))
+        .collect::<Result<_, String>>()?;
+    Ok((game, tests))
+}
+
+/// A test folder's game and its tests' names, in `tests.json`'s order.
+fn read_index(dir: &Path) -> Result<(GameId, Vec<String>), String> {
     let index_path = dir.join("tests.json");
     let index =
         fs::read_to_string(&index_path).map_err(|e| format!("{}: {e}", index_path.display()))?;
@@ -117,7 +156,7 @@ pub fn read_folder(dir: &Path) -> Result<(GameId, Vec<TestFile>), String> {
         .and_then(serde_json::Value::as_array)
         .ok_or_else(|| format!("{}: no `tests` list", index_path.display()))?;
     let mut game = None;
-    let mut tests = Vec::with_capacity(entries.len());
+    let mut names = Vec::with_capacity(entries.len());
     for entry in entries {
         let name = entry
             .get("test")
@@ -137,27 +176,32 @@ pub fn read_folder(dir: &Path) -> Result<(GameId, Vec<TestFile>), String> {
             }
             Some(_) => {}
         }
-        let read = |ext: &str| {
-            let path = dir.join(format!("{name}.{ext}"));
-            fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))
-        };
-        let boards = this
-            .read_judge(&read("in")?)
-            .map_err(|e| format!("{name}.in: {e}"))?;
-        let answers: Vec<String> = read("ans")?.lines().map(str::to_string).collect();
-        if answers.len() != boards.len() {
-            return Err(format!(
-                "{name}: {} test(s) in the input, {} answer(s)",
-                boards.len(),
-                answers.len()
-            ));
-        }
-        tests.push(TestFile {
-            name: name.to_string(),
-            boards,
-            answers,
-        });
+        names.push(name.to_string());
     }
     let game = game.ok_or("the suite holds no test")?;
-    Ok((game, tests))
+    Ok((game, names))
+}
+
+/// The test `name` of the folder: its input read with `game`'s reader and its answers.
+fn read_test(dir: &Path, game: GameId, name: &str) -> Result<TestFile, String> {
+    let read = |ext: &str| {
+        let path = dir.join(format!("{name}.{ext}"));
+        fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))
+    };
+    let boards = game
+        .read_judge(&read("in")?)
+        .map_err(|e| format!("{name}.in: {e}"))?;
+    let answers: Vec<String> = read("ans")?.lines().map(str::to_string).collect();
+    if answers.len() != boards.len() {
+        return Err(format!(
+            "{name}: {} test(s) in the input, {} answer(s)",
+            boards.len(),
+            answers.len()
+        ));
+    }
+    Ok(TestFile {
+        name: name.to_string(),
+        boards,
+        answers,
+    })
 }

@@ -6,26 +6,27 @@
 
 use super::{EXIT_ERRORS, EXIT_OK, EXIT_UNUSABLE, Run, build, export};
 use boardls::authoring::files::write_atomic;
-use boardls::authoring::strength::{Report, TestFile, measure, read_folder};
+use boardls::authoring::strength::{Report, TestFile, measure, measure_folder, read_folder};
 use boardls::authoring::strengthen::{StrengthenOptions, killers_text, strengthen};
 use boardls::games::GameId;
 use boardls::games::mutant::Mutant;
 use std::path::{Path, PathBuf};
 
-/// The tests of the suite `paths` names: a test folder (with `tests.json`) as it is, a plan
-/// built as `build` builds it, or `.board` files and folders exported as `export` does.
-fn suite(run: &Run<'_>, paths: &[PathBuf], jobs: usize) -> Result<(GameId, Vec<TestFile>), u8> {
-    let unusable = |e: String| {
-        eprintln!("boardls: {e}");
-        EXIT_UNUSABLE
-    };
+/// The test folder of the suite `paths` names: a test folder (with `tests.json`) as it is, or
+/// a plan built as `build` builds it, or `.board` files and folders exported as `export` does,
+/// into a temporary folder (returned with it, removed when dropped).
+fn suite_folder(
+    run: &Run<'_>,
+    paths: &[PathBuf],
+    jobs: usize,
+) -> Result<(PathBuf, Option<tempfile::TempDir>), u8> {
     let [first, ..] = paths else {
         return Err(unusable(
-            "give the suite: .board files or folders, a test folder or a plan".into(),
+            "give the suite: .board files or folders, a test folder or a plan",
         ));
     };
     if paths.len() == 1 && first.join("tests.json").is_file() {
-        return read_folder(first).map_err(unusable);
+        return Ok((first.clone(), None));
     }
     let scratch = tempfile::Builder::new()
         .prefix("boardls-strength-")
@@ -41,15 +42,28 @@ fn suite(run: &Run<'_>, paths: &[PathBuf], jobs: usize) -> Result<(GameId, Vec<T
     } else {
         export::write_paths_quietly(paths, &out, &config, &run.walk, jobs)?;
     }
-    read_folder(&out).map_err(unusable)
+    Ok((out, Some(scratch)))
+}
+
+fn unusable(e: impl std::fmt::Display) -> u8 {
+    eprintln!("boardls: {e}");
+    EXIT_UNUSABLE
+}
+
+/// The tests of the suite `paths` names ([`suite_folder`]), every file read.
+fn suite(run: &Run<'_>, paths: &[PathBuf], jobs: usize) -> Result<(GameId, Vec<TestFile>), u8> {
+    let (folder, _scratch) = suite_folder(run, paths, jobs)?;
+    read_folder(&folder).map_err(unusable)
 }
 
 pub(super) fn run_strength(run: &Run<'_>, paths: &[PathBuf], json: bool, jobs: usize) -> u8 {
-    let (game, tests) = match suite(run, paths, jobs) {
-        Ok(suite) => suite,
+    // One test file read at a time: a suite of any size fits in memory.
+    let report = match suite_folder(run, paths, jobs)
+        .and_then(|(folder, _scratch)| measure_folder(&folder).map_err(unusable))
+    {
+        Ok(report) => report,
         Err(code) => return code,
     };
-    let report = measure(game, &tests);
     let shown = if json {
         json_report(&report)
     } else {

@@ -5,7 +5,7 @@
 
 use super::cli::boardls_in;
 use super::outside;
-use boardls::authoring::strength::read_folder;
+use boardls::authoring::strength::{measure, measure_folder, read_folder};
 use expect_test::expect;
 use std::fs;
 use std::path::Path;
@@ -225,7 +225,22 @@ fn strengthened_suite_kills_everything(game: &str, answer: &str) {
     );
     let built = run(dir.path(), &["build", "strong.plan", "--out", "tests"]);
     assert_eq!(built.status.code(), Some(0), "{}", text(&built.stderr));
-    let (_, tests) = read_folder(&dir.path().join("tests")).expect("a test folder");
+    let (game_id, tests) = read_folder(&dir.path().join("tests")).expect("a test folder");
+    // Read one file at a time, the folder gives the matrix of the whole suite in memory.
+    let streamed = measure_folder(&dir.path().join("tests")).expect("a test folder");
+    let whole = measure(game_id, &tests);
+    assert_eq!(streamed.tests, whole.tests);
+    let kills = |r: &boardls::authoring::strength::Report| -> Vec<(&str, Vec<String>)> {
+        r.mutants
+            .iter()
+            .map(|m| (m.name, m.killed_by.clone()))
+            .collect()
+    };
+    assert_eq!(kills(&streamed), kills(&whole));
+    assert!(
+        whole.mutants.iter().all(|m| !m.killed_by.is_empty()),
+        "the strengthened suite kills every mutant"
+    );
     for (name, solution) in outside::solutions(game) {
         let killed = tests.iter().any(|t| solution(&t.boards) != t.answers);
         assert!(
