@@ -7,6 +7,7 @@ pub mod budget;
 pub mod chess;
 pub mod grid;
 pub(crate) mod judge_io;
+pub mod move_model;
 pub mod mutant;
 pub mod play;
 pub mod race;

@@ -305,6 +305,36 @@ fn named_paths(text: &str) -> Vec<(String, Vec<String>)> {
     out
 }
 
+/// The segments after `alias::` wherever the text names a path through an imported module
+/// `alias` (not as part of a longer path).
+fn aliased_paths(text: &str, alias: &str) -> Vec<Vec<String>> {
+    let prefix = format!("{alias}::");
+    let mut out = Vec::new();
+    for line in text.lines() {
+        let code = line.split("//").next().unwrap_or_default();
+        for (at, _) in code.match_indices(&prefix) {
+            let before = code[..at].chars().next_back();
+            if before.is_some_and(|c| c.is_ascii_alphanumeric() || c == '_' || c == ':') {
+                continue;
+            }
+            let segs: Vec<String> = code[at + prefix.len()..]
+                .split("::")
+                .map_while(|seg| {
+                    let ident: String = seg
+                        .chars()
+                        .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
+                        .collect();
+                    (!ident.is_empty() && ident.len() == seg.len()).then_some(ident)
+                })
+                .collect();
+            if !segs.is_empty() {
+                out.push(segs);
+            }
+        }
+    }
+    out
+}
+
 /// Depth-first search for a back edge; the cycle is named by its files.
 fn visit(
     at: &Vec<String>,
@@ -364,6 +394,22 @@ fn no_files_of_src_import_each_other_in_a_cycle() {
                 target = next;
             }
             if target != *module && !module.starts_with(&target) && modules.contains_key(&target) {
+                // `use super::chess;` then `chess::moves::X` names a file below `chess`.
+                if target.len() == base.len() + segs.len() {
+                    for deeper in aliased_paths(&text, &segs[segs.len() - 1]) {
+                        let mut below = target.clone();
+                        for seg in deeper {
+                            below.push(seg);
+                            if !modules.contains_key(&below) {
+                                below.pop();
+                                break;
+                            }
+                        }
+                        if below != *module {
+                            graph.entry(module.clone()).or_default().insert(below);
+                        }
+                    }
+                }
                 graph.entry(module.clone()).or_default().insert(target);
             }
         }
@@ -404,4 +450,6 @@ fn the_cycle_scanner_resolves_super_and_groups() {
             "crate:lsp::workspace::solver",
         ]
     );
+    let text = "use super::{chess, race};\nlet p = chess::moves::Pos(1);\nx.chess::no;";
+    assert_eq!(aliased_paths(text, "chess"), [["moves"]]);
 }

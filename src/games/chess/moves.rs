@@ -3,7 +3,7 @@
 //! board that is left: from (x,y) the game is the one of an (N−x+1)×(M−y+1) board.
 
 use super::{ChessBoard, Piece, check_sides, outcome};
-use crate::games::play::{Play, Player, cell_token, illegal, parse_cell};
+use crate::games::move_model::{Play, Player, cell_token, illegal, parse_cell};
 use crate::games::{Budget, Unsolved};
 
 /// More legal moves than this are not listed (a rook on a huge board); they can still be

@@ -6,7 +6,7 @@
 
 use super::solve::{connected, for_each_neighbour};
 use super::{Race, RaceBoard, is_white};
-use crate::games::play::{Play, Player, cell_token, illegal, parse_cell};
+use crate::games::move_model::{Play, Player, cell_token, illegal, parse_cell};
 use crate::games::{Budget, Game, Unsolved};
 
 /// States the retrograde analysis holds at most (two movers × white cells²): about 16 MiB of

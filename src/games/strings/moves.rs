@@ -4,7 +4,7 @@
 
 use super::explain::answer_word;
 use super::solve::{self, rest_from_cells};
-use crate::games::play::{Play, Player, illegal};
+use crate::games::move_model::{Play, Player, illegal};
 use crate::games::{Budget, Grid, Unsolved};
 
 /// The letters so far, the cells (zero-based, one diagonal) a path spelling them can end on,

@@ -3,7 +3,7 @@
 //! board that is left, whose first player is the one to move.
 
 use super::Tetris;
-use crate::games::play::{Play, Player, cell_token, illegal, parse_cell};
+use crate::games::move_model::{Play, Player, cell_token, illegal, parse_cell};
 use crate::games::{Budget, Game, Grid, Unsolved};
 
 /// The board with the covered squares blocked (`1`), the squares covered in order (top-left

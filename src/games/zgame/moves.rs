@@ -3,7 +3,7 @@
 
 use super::solve::{ForceTable, alice_moves};
 use super::{check_grid, check_solvable};
-use crate::games::play::{Play, Player, cell_token, illegal, parse_cell};
+use crate::games::move_model::{Play, Player, cell_token, illegal, parse_cell};
 use crate::games::{Budget, Grid, Unsolved};
 
 /// Where the token stands (zero-based).
