@@ -35,6 +35,24 @@ pub const KEYS: &[(&str, &str)] = &[
     ("memory", "MiB one case's solver may allocate"),
     ("suite", "check the files as one test suite"),
     ("export", "defaults of `boardls export`"),
+    ("package", "what `boardls package` writes into problem.yaml"),
+];
+
+/// The keys of the `[package]` table.
+pub const PACKAGE_KEYS: &[(&str, &str)] = &[
+    (
+        "name",
+        "the problem's name (default: the original problem's)",
+    ),
+    (
+        "license",
+        "the license of the problem package, e.g. `cc by-sa`",
+    ),
+    ("rights_owner", "who owns the rights to the problem"),
+    (
+        "uuid",
+        "a fixed uuid (default: one derived from the game and the folder name)",
+    ),
 ];
 
 /// The keys of the `[export]` table.
@@ -56,6 +74,16 @@ pub struct Settings {
     pub memory_mib: Option<u64>,
     pub suite: Option<bool>,
     pub export: ExportSettings,
+    pub package: PackageSettings,
+}
+
+/// The `[package]` table: `problem.yaml`'s keys, as written.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct PackageSettings {
+    pub name: Option<String>,
+    pub license: Option<String>,
+    pub rights_owner: Option<String>,
+    pub uuid: Option<String>,
 }
 
 /// The `[export]` table.
@@ -257,6 +285,12 @@ fn parse_spanned(text: &str) -> Result<(Settings, Vec<Span>), Vec<Diagnostic>> {
                 DeValue::Table(export) => parse_export(export, &mut settings.export, &mut errors),
                 other => errors.push(wrong_kind(name, "a table (`[export]`)", other, value)),
             },
+            "package" => match value.get_ref() {
+                DeValue::Table(package) => {
+                    parse_package(package, &mut settings.package, &mut errors);
+                }
+                other => errors.push(wrong_kind(name, "a table (`[package]`)", other, value)),
+            },
             _ => errors.push(unknown_key(name, at, KEYS, "")),
         }
     }
@@ -290,6 +324,26 @@ fn parse_export(table: &DeTable<'_>, export: &mut ExportSettings, errors: &mut V
                 other => errors.push(wrong_kind("out", "a folder name", other, value)),
             },
             _ => errors.push(unknown_key(name, span_of(key), EXPORT_KEYS, "[export] ")),
+        }
+    }
+}
+
+fn parse_package(table: &DeTable<'_>, package: &mut PackageSettings, errors: &mut Vec<Diagnostic>) {
+    for (key, value) in table {
+        let name: &str = key.get_ref();
+        let slot = match name {
+            "name" => &mut package.name,
+            "license" => &mut package.license,
+            "rights_owner" => &mut package.rights_owner,
+            "uuid" => &mut package.uuid,
+            _ => {
+                errors.push(unknown_key(name, span_of(key), PACKAGE_KEYS, "[package] "));
+                continue;
+            }
+        };
+        match value.get_ref() {
+            DeValue::String(s) if !s.trim().is_empty() => *slot = Some(s.to_string()),
+            other => errors.push(wrong_kind(name, "a string", other, value)),
         }
     }
 }

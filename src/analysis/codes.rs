@@ -26,6 +26,10 @@ pub const DUPLICATE_BOARD: &str = "I222";
 pub const CONFIG_SYNTAX: &str = "E230";
 pub const CONFIG_UNKNOWN_KEY: &str = "E231";
 pub const CONFIG_BAD_VALUE: &str = "E232";
+pub const PACKAGE_NO_SECRET: &str = "E240";
+pub const PACKAGE_SAMPLE_ALSO_SECRET: &str = "W241";
+pub const PACKAGE_NO_SAMPLE: &str = "W242";
+pub const PACKAGE_GROUP_NAME: &str = "W243";
 
 pub const CODES: &[(&str, &str)] = &[
     (
@@ -119,6 +123,22 @@ pub const CODES: &[(&str, &str)] = &[
     (
         CONFIG_BAD_VALUE,
         "A key of `boardls.toml` has a value of the wrong kind or out of range: codes must be boardls codes, `exclude` holds globs, `nodes` and `memory` are whole numbers, `time` is seconds.",
+    ),
+    (
+        PACKAGE_NO_SECRET,
+        "`boardls package`: every test is a sample. A problem package needs at least one secret test (`data/secret`); judges reject one without. Take the `sample` label off some cases, or add a plan step without it.",
+    ),
+    (
+        PACKAGE_SAMPLE_ALSO_SECRET,
+        "`boardls package`: a sample's board is also a secret test. Contestants see samples, so the secret test tells the judge nothing new (`verifyproblem` warns of identical input files). Drop one of the two.",
+    ),
+    (
+        PACKAGE_NO_SAMPLE,
+        "`boardls package`: no test is a sample. Statements show the samples (`data/sample`); label a few small cases `sample` (`// boardls: sample` before a case, `sample:` in a plan).",
+    ),
+    (
+        PACKAGE_GROUP_NAME,
+        "`boardls package`: a test group's name is not valid in the problem package format, which takes lowercase letters and digits, with `_` or `-` only between them. Rename the group.",
     ),
 ];
 

@@ -127,6 +127,22 @@ const EXAMPLES: &[(&str, Example)] = &[
     ("E231", Example::Project("alow = [\"W301\"]\n")),
     ("E232", Example::Project("nodes = -1\n")),
     (
+        "E240",
+        Example::Unshown("a finding of `boardls package` about its tests, not of one file"),
+    ),
+    (
+        "W241",
+        Example::Unshown("a finding of `boardls package` about its tests, not of one file"),
+    ),
+    (
+        "W242",
+        Example::Unshown("a finding of `boardls package` about its tests, not of one file"),
+    ),
+    (
+        "W243",
+        Example::Unshown("a finding of `boardls package` about its tests, not of one file"),
+    ),
+    (
         "E301",
         Example::Unshown("it takes a zgame board over 25 000 000 cells, larger than a file may be"),
     ),

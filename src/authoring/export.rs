@@ -23,6 +23,10 @@ pub enum Layout {
     /// `data/sample/01.in|.ans`, `data/secret/[GROUP/]01.in|.ans`, as Kattis and `DOMjudge` read
     /// a problem package (`GAME/data/…` when there are several games).
     Kattis,
+    /// The Kattis layout with each secret group's folder numbered in the order the groups
+    /// first appear (`data/secret/01-small/`): judges list groups by name, so the names keep
+    /// the plan's order. One game only: a problem package is one problem.
+    Package,
 }
 
 /// What to do with an output folder that is not empty.
@@ -305,16 +309,24 @@ impl SuiteWriter {
 
     /// Names the tests, writes `tests.json` and puts the folder in place of `out` (replacing
     /// what it holds only as `overwrite` lets). Returns the number of tests.
-    pub fn finish(mut self, overwrite: Overwrite) -> Result<usize, String> {
+    pub fn finish(self, overwrite: Overwrite) -> Result<usize, String> {
+        may_replace(&self.out, overwrite).map_err(|e| format!("{}: {e}", self.out.display()))?;
+        self.seal()?.put_in_place(overwrite)
+    }
+
+    /// Names the tests and writes `tests.json`, leaving the folder staged, so that more can be
+    /// written into it before it goes in place (a problem package's other files).
+    pub fn seal(mut self) -> Result<SealedSuite, String> {
         self.close()
             .map_err(|e| format!("{}: {e}", self.staging.display()))?;
-        may_replace(&self.out, overwrite).map_err(|e| format!("{}: {e}", self.out.display()))?;
         let count = self.place_tests()?;
-        // The folder is renamed into place: make what it holds durable first.
-        sync_tree(&self.staging).map_err(|e| format!("{}: {e}", self.staging.display()))?;
-        swap_into_place(&self.staging, &self.out)
-            .map_err(|e| format!("{}: {e}", self.out.display()))?;
-        Ok(count)
+        // The staging folder now belongs to the sealed suite, which removes it if dropped.
+        let staging = std::mem::take(&mut self.staging);
+        Ok(SealedSuite {
+            out: self.out.clone(),
+            staging,
+            count,
+        })
     }
 
     /// Gives each staged test its name and `tests.json` its entry; the number of tests.
@@ -336,6 +348,11 @@ impl SuiteWriter {
             // Samples first, then the tests without a group, then each group in the order it
             // first appears; the cases keep their order within each.
             parts.sort_by_key(|p| (!p.key.0, p.key.1.is_some()));
+            let groups: Vec<String> = parts
+                .iter()
+                .filter(|p| !p.key.0)
+                .filter_map(|p| p.key.1.clone())
+                .collect();
             let mut tests: Vec<(PathBuf, bool, Option<String>, StagedTest)> = Vec::new();
             for Partition {
                 key: (sample, group),
@@ -344,9 +361,15 @@ impl SuiteWriter {
             {
                 let folder = match self.layout {
                     Layout::Flat => game_dir.clone(),
-                    Layout::Kattis if sample => game_dir.join("data/sample"),
+                    Layout::Kattis | Layout::Package if sample => game_dir.join("data/sample"),
                     Layout::Kattis => match &group {
                         Some(g) => game_dir.join("data/secret").join(g),
+                        None => game_dir.join("data/secret"),
+                    },
+                    Layout::Package => match &group {
+                        Some(g) => game_dir
+                            .join("data/secret")
+                            .join(numbered_group(&groups, g)),
                         None => game_dir.join("data/secret"),
                     },
                 };
@@ -409,11 +432,52 @@ impl SuiteWriter {
 }
 
 impl Drop for SuiteWriter {
-    /// Unfinished, or finished with an error: the staging folder goes. Once swapped into
-    /// place it is no longer there.
+    /// Unfinished, or finished with an error: the staging folder goes. Once sealed it belongs
+    /// to the [`SealedSuite`].
     fn drop(&mut self) {
         self.open = None;
-        let _ = fs::remove_dir_all(&self.staging);
+        if !self.staging.as_os_str().is_empty() {
+            let _ = fs::remove_dir_all(&self.staging);
+        }
+    }
+}
+
+/// A test folder written whole in its staging folder, not yet in place.
+pub struct SealedSuite {
+    out: PathBuf,
+    staging: PathBuf,
+    count: usize,
+}
+
+impl SealedSuite {
+    /// The staging folder, to write more files into.
+    pub fn staging(&self) -> &Path {
+        &self.staging
+    }
+
+    pub fn tests(&self) -> usize {
+        self.count
+    }
+
+    /// Puts the folder in place of `out` (replacing what it holds only as `overwrite` lets).
+    /// Returns the number of tests.
+    pub fn put_in_place(mut self, overwrite: Overwrite) -> Result<usize, String> {
+        may_replace(&self.out, overwrite).map_err(|e| format!("{}: {e}", self.out.display()))?;
+        // The folder is renamed into place: make what it holds durable first.
+        sync_tree(&self.staging).map_err(|e| format!("{}: {e}", self.staging.display()))?;
+        swap_into_place(&self.staging, &self.out)
+            .map_err(|e| format!("{}: {e}", self.out.display()))?;
+        self.staging = PathBuf::new();
+        Ok(self.count)
+    }
+}
+
+impl Drop for SealedSuite {
+    /// Not put in place: the staging folder goes.
+    fn drop(&mut self) {
+        if !self.staging.as_os_str().is_empty() {
+            let _ = fs::remove_dir_all(&self.staging);
+        }
     }
 }
 
@@ -427,6 +491,17 @@ fn sync_tree(dir: &Path) -> io::Result<()> {
         }
     }
     Ok(())
+}
+
+/// The folder of secret group `group` among `groups` (in order): `NN-group`, zero-padded to
+/// one width.
+fn numbered_group(groups: &[String], group: &str) -> String {
+    let at = groups
+        .iter()
+        .position(|g| g == group)
+        .unwrap_or(groups.len());
+    let digits = groups.len().to_string().len().max(2);
+    format!("{:0digits$}-{group}", at + 1)
 }
 
 /// Sample or not, and the group.
@@ -544,13 +619,25 @@ mod tests {
                 }
             }
             parts.sort_by_key(|((sample, group), _)| (!sample, group.is_some()));
+            let groups: Vec<String> = parts
+                .iter()
+                .filter(|((sample, _), _)| !sample)
+                .filter_map(|((_, group), _)| group.clone())
+                .collect();
             let mut tests: Vec<(PathBuf, bool, Option<String>, Chunk)> = Vec::new();
             for ((sample, group), items) in parts {
                 let folder = match layout {
                     Layout::Flat => game_dir.clone(),
-                    Layout::Kattis if sample => game_dir.join("data/sample"),
+                    Layout::Kattis | Layout::Package if sample => game_dir.join("data/sample"),
                     Layout::Kattis => match &group {
                         Some(g) => game_dir.join("data/secret").join(g),
+                        None => game_dir.join("data/secret"),
+                    },
+                    Layout::Package => match &group {
+                        Some(g) => game_dir.join("data/secret").join(format!(
+                            "{:02}-{g}",
+                            groups.iter().position(|x| x == g).unwrap_or(0) + 1
+                        )),
                         None => game_dir.join("data/secret"),
                     },
                 };
@@ -689,7 +776,7 @@ mod tests {
         let items = suite_items();
         let games: std::collections::BTreeSet<GameId> = items.iter().map(|it| it.game).collect();
         assert_eq!(games.len(), 5, "every game is exported");
-        for layout in [Layout::Flat, Layout::Kattis] {
+        for layout in [Layout::Flat, Layout::Kattis, Layout::Package] {
             let dir = tempfile::tempdir().expect("temp dir");
             let expected = dir.path().join("expected");
             fs::create_dir(&expected).expect("folder");

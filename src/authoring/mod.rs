@@ -5,6 +5,7 @@
 pub mod export;
 pub mod files;
 pub mod generate;
+pub mod package;
 pub mod rng;
 pub mod run;
 pub mod shrink;

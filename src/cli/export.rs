@@ -254,3 +254,42 @@ fn solve_source(source: &Source, config: &Config) -> Solved {
     solved.items = export::solved_items(&source.name, &source.text, &checked, &source.defaults);
     solved
 }
+
+/// The `.board` files of `paths` (folders walked) as sources, in order.
+pub(super) fn sources_of(paths: &[PathBuf], walk: &files::Walk<'_>) -> Result<Vec<Source>, u8> {
+    let unusable = |e: String| {
+        eprintln!("boardls: {e}");
+        EXIT_UNUSABLE
+    };
+    let mut sources = Vec::new();
+    for path in files::collect(paths, walk).map_err(unusable)? {
+        let read = files::read(&path).map_err(unusable)?;
+        sources.push(Source {
+            name: path.display().to_string(),
+            text: read.text,
+            invalid_utf8_at: read.invalid_utf8_at,
+            defaults: Defaults::default(),
+        });
+    }
+    Ok(sources)
+}
+
+/// Every solved case of `sources`, their errors printed; after an error, the exit status
+/// (a judge folder must hold every case).
+pub(super) fn solve_sources(sources: &[Source], config: &Config) -> Result<Vec<Item>, u8> {
+    let mut items = Vec::new();
+    let mut errors = 0;
+    for source in sources {
+        let solved = solve_source(source, config);
+        eprint!("{}", solved.shown);
+        errors += solved.errors;
+        items.extend(solved.items);
+    }
+    if errors > 0 {
+        eprintln!(
+            "boardls: {errors} error(s); nothing written (a judge folder must hold every case)"
+        );
+        return Err(EXIT_ERRORS);
+    }
+    Ok(items)
+}

@@ -12,6 +12,7 @@ mod grade;
 mod judge;
 mod layers;
 mod output;
+mod package;
 mod pipeline;
 mod play;
 mod render;
@@ -317,6 +318,7 @@ enum Command {
         #[command(flatten)]
         budget: SolveArgs,
     },
+    Package(package::PackageArgs),
     /// Print reproducible boards as `.board` text with `expect` filled in; the header holds
     /// the command that makes the same file again.
     Gen {
@@ -635,6 +637,7 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
         | Command::Export { budget, codes, .. }
         | Command::Build { budget, codes, .. }
         | Command::Lsp { budget, codes, .. } => budget_of(budget, codes)?,
+        Command::Package(args) => budget_of(&args.budget, &args.codes)?,
         Command::Solve { budget, .. }
         | Command::Judge { budget, .. }
         | Command::Import { budget, .. }
@@ -655,6 +658,7 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
         | Command::Strength { walk, .. }
         | Command::Strengthen { walk, .. }
         | Command::Fmt { walk, .. } => walk,
+        Command::Package(args) => &args.walk,
         _ => &no_walk,
     };
     let here = std::env::current_dir().map_err(|e| format!("the current folder: {e}"))?;
@@ -772,6 +776,7 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
                 &run.config_for(&plan)?,
                 &run.walk,
             ),
+            Command::Package(args) => package::run_args(args, &run)?,
             Command::Gen { args, .. } => generate::run(args, &layers.config_here()?),
             Command::Validate {
                 tests: Some(dir),

@@ -100,3 +100,26 @@ fn pick<'a>(cases: &'a [CaseAnalysis], wanted: &str) -> Result<&'a CaseAnalysis,
             }
         })
 }
+
+/// The picture of every case of `text` (a `.board` text), solved under `config`, in order.
+pub(super) fn svgs_of(text: &str, theme: Theme, config: &Config) -> Vec<String> {
+    let checked = analysis::check(text, config, &SolveCache::new());
+    let states: Vec<CaseState> = checked
+        .verdicts
+        .iter()
+        .map(|v| v.clone().map_or(CaseState::Invalid, CaseState::Done))
+        .collect();
+    let index = LineIndex::new(text);
+    let view = FileView {
+        text,
+        index: &index,
+        analysis: &checked.analysis,
+        states: &states,
+    };
+    checked
+        .analysis
+        .cases
+        .iter()
+        .map(|case| picture::case_svg(&view, case, theme))
+        .collect()
+}

@@ -114,6 +114,16 @@ pub struct GameSpec {
     pub symmetry: Symmetry,
 }
 
+/// The original problem's judge format, for a problem package: the statement's input and
+/// output sections (in the words of [`GameSpec::rules`], `code` in backticks) and a
+/// checktestdata script that accepts exactly the inputs of the original format and limits.
+#[derive(Clone, Debug)]
+pub struct JudgeFormat {
+    pub input: String,
+    pub output: String,
+    pub checktestdata: String,
+}
+
 /// A property of a case as the game sees it (keys are unique and known to the game).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Prop {
@@ -309,6 +319,9 @@ pub trait Game {
     /// One test of a judge input file, appended to `out`.
     fn write_judge_test(board: &Self::Board, out: &mut String);
 
+    /// The judge format in words and as an input validator.
+    fn judge_format() -> JudgeFormat;
+
     /// Writes boards as one judge input file (the caller keeps within `max_tests_per_file`).
     fn write_judge(boards: &[Self::Board]) -> String {
         let mut out = Self::judge_header(boards.len());
@@ -502,7 +515,11 @@ impl GameId {
         with_game!(self, G => G::judge_header(tests))
     }
 
-    /// The explanation of a diagnostic code owned by this game.
+    /// The judge format in words and as an input validator (see [`Game::judge_format`]).
+    pub fn judge_format(self) -> JudgeFormat {
+        with_game!(self, G => G::judge_format())
+    }
+
     /// The zoo of wrong solutions of this game, in a fixed order.
     pub fn zoo(self) -> &'static [mutant::Mutant] {
         match self {

@@ -19,11 +19,13 @@
 //! between two cells, beside the line, never over a cell's letter.
 
 mod palette;
+mod png;
 mod svg;
 #[cfg(test)]
 mod tests;
 
 pub use palette::Theme;
+pub use png::png_of;
 
 use crate::analysis::CaseAnalysis;
 use crate::games::chess::Piece;

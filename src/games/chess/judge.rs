@@ -3,6 +3,8 @@
 
 use super::solve::outcome;
 use super::{ChessBoard, MAX_SIDE, MAX_TESTS, Piece};
+use super::{ORIGINAL_MAX_SIDE, ORIGINAL_MIN_SIDE};
+use crate::games::JudgeFormat;
 use crate::games::judge_io::Reader;
 use crate::games::{JudgeError, JudgeRun};
 
@@ -64,4 +66,25 @@ fn read_query(input: &mut Reader<'_>, test: usize) -> Result<ChessBoard, JudgeEr
         unreachable!("the piece type was read within 1..=4")
     };
     Ok(ChessBoard { piece, rows, cols })
+}
+
+/// The judge format in words and as a checktestdata script (a problem package's statement and
+/// input validator).
+pub(super) fn format() -> JudgeFormat {
+    let (t, lo, hi) = (MAX_TESTS, ORIGINAL_MIN_SIDE, ORIGINAL_MAX_SIDE);
+    JudgeFormat {
+        input: format!(
+            "The first line holds the number of tests `T` (1 ≤ T ≤ {t}). Each test is one line \
+             `type N M`: the piece (`1` king, `2` rook, `3` knight, `4` queen) and the size of \
+             the board ({lo} ≤ N, M ≤ {hi})."
+        ),
+        output: "For each test, one line: `B` if Bo wins, `G` if G wins, `D` for a draw.".into(),
+        checktestdata: format!(
+            "INT(1, {t}, t) NEWLINE\n\
+             REP(t)\n\
+             \x20 INT(1, 4) SPACE INT({lo}, {hi}) SPACE INT({lo}, {hi}) NEWLINE\n\
+             END\n\
+             EOF\n"
+        ),
+    }
 }

@@ -232,6 +232,10 @@ impl Game for Chess {
         judge::write_test(board, out);
     }
 
+    fn judge_format() -> crate::games::JudgeFormat {
+        judge::format()
+    }
+
     fn judge(text: &str, _budget: &Budget) -> Result<JudgeRun, JudgeError> {
         judge::judge(text)
     }

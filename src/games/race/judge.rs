@@ -1,6 +1,8 @@
 //! race judge input and output: `t`, then per test `n` and n rows of `.`, `#`, `A`, `B`.
 
+use super::ORIGINAL_N;
 use super::{MAX_TESTS, RaceBoard};
+use crate::games::JudgeFormat;
 use crate::games::judge_io::Reader;
 use crate::games::{Grid, JudgeError};
 
@@ -89,4 +91,46 @@ fn read_test(input: &mut Reader<'_>, test: usize) -> Result<RaceBoard, JudgeErro
         a: ar * n + ac,
         b: br * n + bc,
     })
+}
+
+/// The judge format in words and as a checktestdata script (a problem package's statement and
+/// input validator). The script checks one `A` and one `B` per board; that B's start can be
+/// reached from A's, the original's guarantee, is beyond the language.
+pub(super) fn format() -> JudgeFormat {
+    let (t, lo, hi) = (MAX_TESTS, ORIGINAL_N.start(), ORIGINAL_N.end());
+    JudgeFormat {
+        input: format!(
+            "The first line holds the number of tests `t` (1 ≤ t ≤ {t}). Each test starts with \
+             a line holding `n` ({lo} ≤ n ≤ {hi}), followed by n lines of n characters each: \
+             `.` (white), `#` (black), `A` or `B` (the starts of the two players). Each board \
+             holds exactly one `A` and one `B`, and B's start can be reached from A's over \
+             white cells."
+        ),
+        output: "For each test, one line: `A` if the first player wins, `B` if the second does."
+            .into(),
+        checktestdata: format!(
+            "INT(1, {t}, t) NEWLINE\n\
+             REP(t)\n\
+             \x20 INT({lo}, {hi}, n) NEWLINE\n\
+             \x20 SET(a = 0, b = 0)\n\
+             \x20 REP(n)\n\
+             \x20   SET(len = 0)\n\
+             \x20   WHILE(!MATCH(\"\\n\"))\n\
+             \x20     IF(MATCH(\"A\"))\n\
+             \x20       STRING(\"A\") SET(a = a + 1, len = len + 1)\n\
+             \x20     ELSE\n\
+             \x20       IF(MATCH(\"B\"))\n\
+             \x20         STRING(\"B\") SET(b = b + 1, len = len + 1)\n\
+             \x20       ELSE\n\
+             \x20         REGEX(\"[.#]+\", cells) SET(len = len + STRLEN(cells))\n\
+             \x20       END\n\
+             \x20     END\n\
+             \x20   END\n\
+             \x20   ASSERT(len == n) NEWLINE\n\
+             \x20 END\n\
+             \x20 ASSERT(a == 1 && b == 1)\n\
+             END\n\
+             EOF\n"
+        ),
+    }
 }

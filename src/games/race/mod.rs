@@ -308,6 +308,10 @@ impl Game for Race {
         judge::write_test(board, out);
     }
 
+    fn judge_format() -> crate::games::JudgeFormat {
+        judge::format()
+    }
+
     fn to_case(board: &RaceBoard) -> CaseBody {
         CaseBody::grid(&board.grid)
     }

@@ -1,6 +1,8 @@
 //! strings judge input and output: `n`, then n rows of n lowercase letters; one test a file.
 
 use super::MAX_SIDE;
+use super::ORIGINAL_MAX_N;
+use crate::games::JudgeFormat;
 use crate::games::judge_io::Reader;
 use crate::games::{Grid, JudgeError};
 use crate::text::excerpt;
@@ -52,4 +54,26 @@ pub(super) fn write_test(grid: &Grid, out: &mut String) {
 /// The opening of a judge input: nothing, a file holds one test.
 pub(super) fn header(_tests: usize) -> String {
     String::new()
+}
+
+/// The judge format in words and as a checktestdata script (a problem package's statement and
+/// input validator).
+pub(super) fn format() -> JudgeFormat {
+    let n = ORIGINAL_MAX_N;
+    JudgeFormat {
+        input: format!(
+            "The first line holds `n` (1 ≤ n ≤ {n}), followed by n lines of n lowercase \
+             letters each."
+        ),
+        output: "One line: `FIRST` if the first player wins, `SECOND` if the second does, \
+                 `DRAW` otherwise."
+            .into(),
+        checktestdata: format!(
+            "INT(1, {n}, n) NEWLINE\n\
+             REP(n)\n\
+             \x20 REGEX(\"[a-z]+\", row) ASSERT(STRLEN(row) == n) NEWLINE\n\
+             END\n\
+             EOF\n"
+        ),
+    }
 }

@@ -156,6 +156,10 @@ impl Game for Strings {
         judge::write_test(board, out);
     }
 
+    fn judge_format() -> crate::games::JudgeFormat {
+        judge::format()
+    }
+
     /// One test a file: only the first board is written.
     fn write_judge(boards: &[Grid]) -> String {
         let mut out = judge::header(boards.len().min(1));

@@ -2,6 +2,8 @@
 //! `0`/`1`.
 
 use super::solve::MAX_CELLS;
+use super::{MAX_TESTS, ORIGINAL_MAX_SIDE};
+use crate::games::JudgeFormat;
 use crate::games::judge_io::Reader;
 use crate::games::{Grid, JudgeError};
 use crate::text::excerpt;
@@ -75,5 +77,30 @@ pub(super) fn write_test(board: &Grid, out: &mut String) {
     for row in board.row_strings() {
         out.push_str(&row);
         out.push('\n');
+    }
+}
+
+/// The judge format in words and as a checktestdata script (a problem package's statement and
+/// input validator).
+pub(super) fn format() -> JudgeFormat {
+    let (t, side) = (MAX_TESTS, ORIGINAL_MAX_SIDE);
+    JudgeFormat {
+        input: format!(
+            "The input holds up to {t} tests and ends at the end of the file. Each test starts \
+             with a line `n m` (1 ≤ n, m ≤ {side}), followed by n lines of m characters each: \
+             `0` (a free cell) or `1` (a blocked cell)."
+        ),
+        output: "For each test, one line: `Yes` if Lele, who moves first, wins, else `No`.".into(),
+        checktestdata: format!(
+            "SET(t = 0)\n\
+             WHILE(!ISEOF)\n\
+             \x20 INT(1, {side}, n) SPACE INT(1, {side}, m) NEWLINE\n\
+             \x20 REP(n)\n\
+             \x20   REGEX(\"[01]+\", row) ASSERT(STRLEN(row) == m) NEWLINE\n\
+             \x20 END\n\
+             \x20 SET(t = t + 1)\n\
+             END\n\
+             ASSERT(t >= 1 && t <= {t})\n"
+        ),
     }
 }

@@ -31,6 +31,9 @@ pub struct Tetris;
 
 /// The original problem's limit on n and m.
 const ORIGINAL_MAX_SIDE: usize = 50;
+/// Tests in one judge input file: the original reads to the end of the input and says no
+/// number; the package's validator holds a file to this many.
+const MAX_TESTS: usize = 1000;
 
 /// Boards with at most this many placements are searched on the caller's stack, at most
 /// `INLINE_MAX_DEPTH` levels deep (about 1 MiB in a debug build, a quarter of that optimised:
@@ -123,7 +126,7 @@ impl Game for Tetris {
         // The original reads tests until the end of the input with no stated count. A test is
         // at most 50×50 (about 2.6 KB), so 1000 tests keep a file near 2.6 MB; accepted
         // solutions are exponential searches, so real judge files hold far fewer.
-        max_tests_per_file: 1000,
+        max_tests_per_file: MAX_TESTS,
         original_max_side: ORIGINAL_MAX_SIDE,
         symmetry: Symmetry::Square,
     };
@@ -190,6 +193,10 @@ impl Game for Tetris {
 
     fn write_judge_test(board: &Grid, out: &mut String) {
         judge::write_test(board, out);
+    }
+
+    fn judge_format() -> crate::games::JudgeFormat {
+        judge::format()
     }
 
     fn to_case(board: &Grid) -> CaseBody {

@@ -2,8 +2,10 @@
 //! three `yes`/`no` per test. `judge` streams: it solves each test as its rows are read, taking
 //! rows as whole slices (their length is known), so it costs little more than the bytes.
 
+use super::ORIGINAL_MAX_SIDE;
 use super::solve::BitDp;
 use super::{MAX_CELLS, MAX_TESTS, check_solvable, is_cell};
+use crate::games::JudgeFormat;
 use crate::games::judge_io::{Reader, Token};
 use crate::games::{Budget, Grid, JudgeError, JudgeRun};
 
@@ -145,4 +147,30 @@ fn row_error(input: &Reader<'_>, token: Token<'_>, test: usize, r: usize, m: usi
         ),
     };
     input.error_at(token.start, message)
+}
+
+/// The judge format in words and as a checktestdata script (a problem package's statement and
+/// input validator).
+pub(super) fn format() -> JudgeFormat {
+    let (t, side) = (MAX_TESTS, ORIGINAL_MAX_SIDE);
+    JudgeFormat {
+        input: format!(
+            "The first line holds the number of tests `T` (1 ≤ T ≤ {t}). Each test starts with \
+             a line `n m` (1 ≤ n, m ≤ {side}), followed by n lines of m characters each: `A` \
+             (Alice wins at once on this cell), `B` (Bob wins at once) or `.`."
+        ),
+        output: "For each test, one line of three words, `yes` or `no`, separated by single \
+                 spaces: can Alice force a win, can she force a draw, can she force a loss."
+            .into(),
+        checktestdata: format!(
+            "INT(1, {t}, t) NEWLINE\n\
+             REP(t)\n\
+             \x20 INT(1, {side}, n) SPACE INT(1, {side}, m) NEWLINE\n\
+             \x20 REP(n)\n\
+             \x20   REGEX(\"[AB.]+\", row) ASSERT(STRLEN(row) == m) NEWLINE\n\
+             \x20 END\n\
+             END\n\
+             EOF\n"
+        ),
+    }
 }

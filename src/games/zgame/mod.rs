@@ -244,6 +244,10 @@ impl Game for Zgame {
         judge::write_test(board, out);
     }
 
+    fn judge_format() -> crate::games::JudgeFormat {
+        judge::format()
+    }
+
     fn judge(text: &str, budget: &Budget) -> Result<JudgeRun, JudgeError> {
         judge::judge(text, budget)
     }
