@@ -1,9 +1,10 @@
 //! `boardls build PLAN --out DIR`: runs a test plan (generator commands, hand-written `.board`
 //! files, external generators) into a clean test folder, byte-identical on every run.
 
+use super::args::{BudgetArgs, CodeArgs, WalkArgs};
 use super::export::{self, Layout, Source};
 use super::generate::{self, GenArgs};
-use super::{EXIT_UNUSABLE, files};
+use super::{EXIT_UNUSABLE, Run, files};
 use boardls::authoring::case_text;
 use boardls::authoring::export::Defaults;
 use boardls::authoring::generate::generate;
@@ -31,7 +32,39 @@ struct Label {
     sample: bool,
 }
 
-pub(super) fn run(
+#[derive(clap::Args)]
+pub(super) struct BuildArgs {
+    /// The plan file (e.g. `tests.plan`).
+    plan: PathBuf,
+    /// The test folder: built whole beside it, then swapped into place.
+    #[arg(long, value_name = "DIR")]
+    out: PathBuf,
+    /// Replace a folder that is not empty (nothing of its old content is kept).
+    #[arg(long)]
+    force: bool,
+    /// `flat` (`01.in`, …) or `kattis` (`data/sample/`, `data/secret/[GROUP/]`).
+    #[arg(long, value_enum, default_value = "flat")]
+    layout: Layout,
+    #[command(flatten)]
+    pub codes: CodeArgs,
+    #[command(flatten)]
+    pub walk: WalkArgs,
+    #[command(flatten)]
+    pub budget: BudgetArgs,
+}
+
+pub(super) fn run(args: &BuildArgs, run: &Run<'_>) -> Result<u8, String> {
+    Ok(build_plan(
+        &args.plan,
+        &args.out,
+        args.force,
+        args.layout,
+        &run.config_for(&args.plan)?,
+        &run.walk,
+    ))
+}
+
+fn build_plan(
     plan: &Path,
     out: &Path,
     force: bool,

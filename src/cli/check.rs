@@ -1,9 +1,10 @@
 //! `boardls check`: every diagnostic of every file, for people, as JSON, as GitHub workflow
 //! commands or as SARIF; `--fix` and `--diff` apply or show the machine-applicable fixes.
 
+use super::args::{BudgetArgs, CodeArgs, Format, JobsArg, WalkArgs};
 use super::output::Printer;
-use super::{EXIT_ERRORS, EXIT_OK, EXIT_UNUSABLE, Format, Run, files, pipeline};
-use boardls::analysis::suite::{self, CaseFacts};
+use super::{EXIT_ERRORS, EXIT_OK, EXIT_UNUSABLE, Run, files, pipeline, suite_anchor};
+use boardls::analysis::suite::{self, Ask, CaseFacts};
 use boardls::analysis::{self, Checked, SolveCache, Unfinished};
 use boardls::config::Config;
 use boardls::diag::{Diagnostic, Severity};
@@ -117,7 +118,79 @@ pub(super) struct Shown {
     pub(super) quiet: bool,
 }
 
-pub(super) fn run(
+#[derive(clap::Args)]
+#[allow(clippy::struct_excessive_bools)] // one flag per switch of the command line
+pub(super) struct CheckArgs {
+    /// How to print the diagnostics.
+    #[arg(
+        long,
+        value_enum,
+        default_value = "human",
+        alias = "format",
+        value_name = "FORMAT"
+    )]
+    output_format: Format,
+    /// Also check the files as one test suite: uncovered answers, no maximum-size case,
+    /// duplicate boards (default: `suite` in `boardls.toml`).
+    #[arg(long)]
+    suite: bool,
+    /// Apply the safe fixes: a misspelt game or key with one close match, a duplicate key
+    /// removed, a missing `expect` written.
+    #[arg(long)]
+    fix: bool,
+    /// With `--fix` or `--diff`, also overwrite a wrong `expect` with the solver's answer.
+    #[arg(long)]
+    unsafe_fixes: bool,
+    /// Print the fixes as a unified diff and write nothing (exit 1 if there are any).
+    #[arg(long)]
+    diff: bool,
+    /// Print the diagnostics and nothing else: no closing summary, no suite coverage.
+    #[arg(long, short)]
+    quiet: bool,
+    #[command(flatten)]
+    jobs: JobsArg,
+    #[command(flatten)]
+    pub codes: CodeArgs,
+    #[command(flatten)]
+    pub walk: WalkArgs,
+    #[command(flatten)]
+    pub budget: BudgetArgs,
+    /// Files, folders searched for `*.board`, or `-` for standard input.
+    #[arg(required = true)]
+    paths: Vec<PathBuf>,
+}
+
+pub(super) fn run(args: &CheckArgs, run: &Run<'_>) -> Result<u8, String> {
+    // `suite = true` in the project of the first path makes `--suite` the default.
+    let ask = if args.suite { Ask::Always } else { Ask::Auto };
+    let project_suite = match args.paths.first() {
+        Some(first) => run
+            .layers
+            .project_for(&suite_anchor(run, first))?
+            .and_then(|p| p.settings.suite),
+        None => None,
+    };
+    let suite = suite::with_others(ask, project_suite);
+    let fixing = Fixing {
+        write: args.fix && !args.diff,
+        diff: args.diff,
+        unsafe_fixes: args.unsafe_fixes,
+    };
+    let shown = Shown {
+        format: args.output_format,
+        quiet: args.quiet,
+    };
+    Ok(check_files(
+        run,
+        &args.paths,
+        shown,
+        suite,
+        &fixing,
+        args.jobs.count(),
+    ))
+}
+
+fn check_files(
     run: &Run<'_>,
     paths: &[PathBuf],
     shown: Shown,

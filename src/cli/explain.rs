@@ -5,7 +5,21 @@ use super::{EXIT_OK, EXIT_UNUSABLE, output::Printer};
 use boardls::analysis::codes;
 use boardls::analysis::examples::{self, Example};
 
-pub(super) fn run(code: Option<&str>, list: bool) -> u8 {
+#[derive(clap::Args)]
+pub(super) struct ExplainArgs {
+    /// The code, as `check` prints it.
+    #[arg(required_unless_present = "list")]
+    code: Option<String>,
+    /// List every code with the first sentence of its explanation.
+    #[arg(long, conflicts_with = "code")]
+    list: bool,
+}
+
+pub(super) fn run(args: &ExplainArgs) -> u8 {
+    explain_codes(args.code.as_deref(), args.list)
+}
+
+fn explain_codes(code: Option<&str>, list: bool) -> u8 {
     let mut out = Printer::stdout();
     if list {
         let mut all: Vec<&str> = codes::all_codes().collect();

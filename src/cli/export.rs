@@ -2,7 +2,8 @@
 //! flat or in the Kattis problem-package layout (written by the library's `authoring::export`).
 //! `build` writes through the same functions.
 
-use super::{EXIT_ERRORS, EXIT_OK, EXIT_UNUSABLE, files, pipeline};
+use super::args::{BudgetArgs, CodeArgs, JobsArg, WalkArgs};
+use super::{EXIT_ERRORS, EXIT_OK, EXIT_UNUSABLE, Run, files, pipeline, suite_anchor};
 use boardls::analysis::{self, SolveCache};
 use boardls::authoring::export::{self, Defaults, Item, Overwrite, SuiteWriter};
 use boardls::config::Config;
@@ -42,7 +43,54 @@ pub(super) struct Source {
     pub defaults: Defaults,
 }
 
-pub(super) fn run(
+#[derive(clap::Args)]
+pub(super) struct ExportArgs {
+    /// Files, or folders searched for `*.board`.
+    #[arg(required = true)]
+    paths: Vec<PathBuf>,
+    /// The test folder, built whole beside it, then swapped into place (default: `[export]
+    /// out` in `boardls.toml`).
+    #[arg(long, value_name = "DIR")]
+    out: Option<PathBuf>,
+    /// Replace a folder that is not empty (nothing of its old content is kept).
+    #[arg(long)]
+    force: bool,
+    /// `flat` (`01.in`, …) or `kattis` (`data/sample/`, `data/secret/[GROUP/]`).
+    #[arg(long, value_enum, default_value = "flat")]
+    layout: Layout,
+    #[command(flatten)]
+    jobs: JobsArg,
+    #[command(flatten)]
+    pub codes: CodeArgs,
+    #[command(flatten)]
+    pub walk: WalkArgs,
+    #[command(flatten)]
+    pub budget: BudgetArgs,
+}
+
+pub(super) fn run(args: &ExportArgs, run: &Run<'_>) -> Result<u8, String> {
+    let first = args.paths.first().cloned().unwrap_or_default();
+    let out = match &args.out {
+        Some(out) => out.clone(),
+        None => run
+            .layers
+            .project_for(&suite_anchor(run, &first))?
+            .and_then(|p| p.export_out())
+            .ok_or("export: give --out DIR, or `out` in `[export]` of boardls.toml")?,
+    };
+    let config = run.config_for(&suite_anchor(run, &first))?;
+    Ok(export_paths(
+        &args.paths,
+        &out,
+        args.force,
+        args.layout,
+        &config,
+        &run.walk,
+        args.jobs.count(),
+    ))
+}
+
+fn export_paths(
     paths: &[PathBuf],
     out: &Path,
     force: bool,

@@ -1,12 +1,29 @@
 //! `boardls fmt`: rewrite files in the canonical layout, or `--check` that they are; `fmt -`
 //! formats standard input to standard output.
 
+use super::args::WalkArgs;
 use super::output::Printer;
 use super::{EXIT_ERRORS, EXIT_OK, EXIT_UNUSABLE, Run, files};
 use boardls::syntax::format::format;
 use std::path::PathBuf;
 
-pub(super) fn run(run: &Run<'_>, paths: &[PathBuf], check: bool) -> u8 {
+#[derive(clap::Args)]
+pub(super) struct FmtArgs {
+    /// Change nothing; list the files that would change and exit 1 if any.
+    #[arg(long)]
+    check: bool,
+    #[command(flatten)]
+    pub walk: WalkArgs,
+    /// Files, folders searched for `*.board`, or `-` (standard input, formatted to stdout).
+    #[arg(required = true)]
+    paths: Vec<PathBuf>,
+}
+
+pub(super) fn run(args: &FmtArgs, run: &Run<'_>) -> u8 {
+    format_files(run, &args.paths, args.check)
+}
+
+fn format_files(run: &Run<'_>, paths: &[PathBuf], check: bool) -> u8 {
     let Some(sources) = files::read_all(paths, &run.walk) else {
         return EXIT_UNUSABLE;
     };

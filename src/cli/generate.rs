@@ -1,6 +1,7 @@
 //! `boardls gen`: reproducible boards as `.board` text.
 
-use super::{EXIT_ERRORS, EXIT_OK, EXIT_UNUSABLE, Game};
+use super::args::{BudgetArgs, Game};
+use super::{EXIT_ERRORS, EXIT_OK, EXIT_UNUSABLE, Run};
 use boardls::authoring::generate::{GenOptions, Preset, generate};
 use boardls::config::Config;
 
@@ -67,7 +68,20 @@ pub(super) fn options(args: GenArgs) -> Result<GenOptions, String> {
     })
 }
 
-pub(super) fn run(args: GenArgs, config: &Config) -> u8 {
+/// `gen`'s arguments: the generator's options and the budget its answers are solved in.
+#[derive(clap::Args)]
+pub(super) struct GenCommandArgs {
+    #[command(flatten)]
+    args: GenArgs,
+    #[command(flatten)]
+    pub budget: BudgetArgs,
+}
+
+pub(super) fn run(args: &GenCommandArgs, run: &Run<'_>) -> Result<u8, String> {
+    Ok(print_boards(args.args.clone(), &run.layers.config_here()?))
+}
+
+fn print_boards(args: GenArgs, config: &Config) -> u8 {
     let opts = match options(args) {
         Ok(opts) => opts,
         Err(e) => {

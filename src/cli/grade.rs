@@ -2,12 +2,12 @@
 //! every test run under limits, its output compared with the `.ans` token by token.
 
 use super::validate::{read_index, table};
-use super::{EXIT_ERRORS, EXIT_OK, EXIT_UNUSABLE};
-use boardls::authoring::run::{Limits, run};
+use super::{EXIT_ERRORS, EXIT_OK, EXIT_UNUSABLE, stop_solutions_on_interrupt};
+use boardls::authoring::run::{self as solution, Limits};
 use boardls::authoring::verdict::{Judged, Verdict, judge};
 use serde::Serialize;
 use std::fs;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
@@ -32,14 +32,49 @@ struct Report {
     total: usize,
 }
 
-pub(super) struct Options {
+#[derive(clap::Args)]
+pub(super) struct GradeArgs {
+    /// The test folder (with its `tests.json`).
+    dir: PathBuf,
+    /// Seconds of wall time per test; past it the solution's process group is killed.
+    #[arg(long, default_value_t = 2.0, value_name = "SECS")]
+    time_limit: f64,
+    /// MiB of address space per test (Linux).
+    #[arg(long, value_name = "MIB", value_parser = clap::value_parser!(u64).range(1..))]
+    memory_limit: Option<u64>,
+    /// Tests run at once.
+    #[arg(long, default_value_t = 1, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=64))]
+    jobs: u64,
+    /// One JSON report instead of the table.
+    #[arg(long)]
+    json: bool,
+    /// The solution and its arguments, after `--`.
+    #[arg(last = true, required = true, value_name = "CMD")]
+    command: Vec<String>,
+}
+
+pub(super) fn run(args: &GradeArgs) -> u8 {
+    stop_solutions_on_interrupt();
+    run_all(
+        &args.dir,
+        &args.command,
+        &Options {
+            time_limit: args.time_limit,
+            memory_limit: args.memory_limit,
+            jobs: usize::try_from(args.jobs).unwrap_or(1),
+            json: args.json,
+        },
+    )
+}
+
+struct Options {
     pub time_limit: f64,
     pub memory_limit: Option<u64>,
     pub jobs: usize,
     pub json: bool,
 }
 
-pub(super) fn run_all(dir: &Path, command: &[String], options: &Options) -> u8 {
+fn run_all(dir: &Path, command: &[String], options: &Options) -> u8 {
     let Some((program, args)) = command.split_first() else {
         eprintln!("boardls: grade: give the solution to run after `--`: grade DIR -- ./sol");
         return EXIT_UNUSABLE;
@@ -149,7 +184,8 @@ fn grade_one(
     let input = fs::read(&input_path).map_err(|e| format!("{}: {e}", input_path.display()))?;
     let expected =
         fs::read_to_string(&answer_path).map_err(|e| format!("{}: {e}", answer_path.display()))?;
-    let ran = run(program, args, &input, limits).map_err(|e| format!("`{program}`: {e}"))?;
+    let ran =
+        solution::run(program, args, &input, limits).map_err(|e| format!("`{program}`: {e}"))?;
     let Judged {
         verdict, detail, ..
     } = judge(&ran, &expected, limits);

@@ -1,13 +1,56 @@
 //! `boardls judge` (judge input → judge output) and `boardls import` (judge input → `.board`).
 
-use super::{EXIT_ERRORS, EXIT_OK, EXIT_UNUSABLE, files};
+use super::args::{BudgetArgs, Game};
+use super::{EXIT_ERRORS, EXIT_OK, EXIT_UNUSABLE, Run, files};
 use boardls::analysis;
 use boardls::authoring::case_text;
 use boardls::config::Config;
 use boardls::games::GameId;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
-pub(super) fn run(game: GameId, file: Option<&Path>, config: &Config) -> u8 {
+#[derive(clap::Args)]
+pub(super) struct JudgeArgs {
+    /// The problem.
+    #[arg(value_enum)]
+    pub game: Game,
+    /// The judge input (default: standard input).
+    pub file: Option<PathBuf>,
+    #[command(flatten)]
+    pub budget: BudgetArgs,
+}
+
+#[derive(clap::Args)]
+pub(super) struct ImportArgs {
+    /// The problem.
+    #[arg(value_enum)]
+    game: Game,
+    /// The judge input (default: standard input).
+    file: Option<PathBuf>,
+    /// Fill in `expect` with the solved answers.
+    #[arg(long)]
+    expect: bool,
+    #[command(flatten)]
+    pub budget: BudgetArgs,
+}
+
+pub(super) fn run(args: &JudgeArgs, run: &Run<'_>) -> Result<u8, String> {
+    Ok(judge_input(
+        args.game.into(),
+        args.file.as_deref(),
+        &run.layers.config_here()?,
+    ))
+}
+
+pub(super) fn run_import(args: &ImportArgs, run: &Run<'_>) -> Result<u8, String> {
+    Ok(import(
+        args.game.into(),
+        args.file.as_deref(),
+        args.expect,
+        &run.layers.config_here()?,
+    ))
+}
+
+fn judge_input(game: GameId, file: Option<&Path>, config: &Config) -> u8 {
     let input = match files::read_input(file) {
         Ok(t) => t,
         Err(e) => {
@@ -33,7 +76,7 @@ pub(super) fn run(game: GameId, file: Option<&Path>, config: &Config) -> u8 {
     }
 }
 
-pub(super) fn import(game: GameId, file: Option<&Path>, expect: bool, config: &Config) -> u8 {
+fn import(game: GameId, file: Option<&Path>, expect: bool, config: &Config) -> u8 {
     let input = match files::read_input(file) {
         Ok(t) => t,
         Err(e) => {

@@ -236,12 +236,7 @@ fn zip_folder(dir: &Path, archive: &Path) -> Result<(), String> {
     fs::rename(&partial, archive).map_err(|e| e.to_string())
 }
 
-/// Write a problem package (Kattis/ICPC format) a judge imports whole: tests, problem.yaml,
-/// statement, input validator, accepted solutions.
-///
-/// From a test plan (as `build` reads it) or `.board` files and folders. A rebuild into the
-/// same folder replaces only what boardls writes and keeps the author's files; a folder that
-/// holds anything else is refused.
+/// `boardls package`'s arguments.
 #[derive(clap::Args)]
 pub(super) struct PackageArgs {
     /// A test plan, or `.board` files and folders.
@@ -270,15 +265,15 @@ pub(super) struct PackageArgs {
     #[arg(long, value_name = "NAME")]
     rights_owner: Option<String>,
     #[command(flatten)]
-    pub(super) codes: super::CodeArgs,
+    pub(super) codes: super::args::CodeArgs,
     #[command(flatten)]
-    pub(super) walk: super::WalkArgs,
+    pub(super) walk: super::args::WalkArgs,
     #[command(flatten)]
-    pub(super) budget: super::SolveArgs,
+    pub(super) budget: super::args::BudgetArgs,
 }
 
 /// `package` with its arguments, `[package]` read from the `boardls.toml` of the first input.
-pub(super) fn run_args(args: PackageArgs, run: &super::Run<'_>) -> Result<u8, String> {
+pub(super) fn run(args: &PackageArgs, run: &super::Run<'_>) -> Result<u8, String> {
     let first = args.inputs.first().cloned().unwrap_or_default();
     let config = run.config_for(&first)?;
     let settings = run
@@ -287,11 +282,11 @@ pub(super) fn run_args(args: PackageArgs, run: &super::Run<'_>) -> Result<u8, St
         .map(|p| p.settings.package.clone())
         .unwrap_or_default();
     let flags = PackageInfo {
-        name: args.name,
-        uuid: args.uuid,
-        license: args.license,
-        rights_owner: args.rights_owner,
-        solutions: args.solutions,
+        name: args.name.clone(),
+        uuid: args.uuid.clone(),
+        license: args.license.clone(),
+        rights_owner: args.rights_owner.clone(),
+        solutions: args.solutions.clone(),
     };
     let request = Request {
         inputs: &args.inputs,

@@ -7,9 +7,33 @@ use super::{EXIT_ERRORS, EXIT_OK, EXIT_UNUSABLE};
 use boardls::analysis::play::{PlayError, find_case, play};
 use boardls::analysis::{analyse, budget};
 use boardls::config::Config;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
-pub(super) fn run(path: &Path, case: Option<&str>, moves: Option<&str>, json: bool) -> u8 {
+#[derive(clap::Args)]
+pub(super) struct PlayArgs {
+    /// The `.board` file.
+    path: PathBuf,
+    /// The case: its number in the file (from 1) or its name; the first by default.
+    #[arg(long)]
+    case: Option<String>,
+    /// More moves after the case's own, separated by spaces.
+    #[arg(long)]
+    moves: Option<String>,
+    /// Print JSON: `to_move`, `answer`, `over`, `moves` (each `move`, `answer`), `best`.
+    #[arg(long)]
+    json: bool,
+}
+
+pub(super) fn run(args: &PlayArgs) -> u8 {
+    play_case(
+        &args.path,
+        args.case.as_deref(),
+        args.moves.as_deref(),
+        args.json,
+    )
+}
+
+fn play_case(path: &Path, case: Option<&str>, moves: Option<&str>, json: bool) -> u8 {
     let text = match std::fs::read_to_string(path) {
         Ok(text) => text,
         Err(e) => {

@@ -1,22 +1,59 @@
 //! `boardls render`: the cases of a `.board` file as pictures, one `.svg` per case named after
 //! it, for problem statements, slides and READMEs.
 
-use super::{EXIT_ERRORS, EXIT_OK, EXIT_UNUSABLE, files};
+use super::args::BudgetArgs;
+use super::{EXIT_ERRORS, EXIT_OK, EXIT_UNUSABLE, Run, files};
 use boardls::analysis::{self, CaseAnalysis, SolveCache};
 use boardls::config::Config;
 use boardls::ide::{CaseState, FileView};
 use boardls::render::{self as picture, Theme};
 use boardls::span::LineIndex;
 use std::collections::BTreeSet;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
-pub(super) fn run(
-    path: &Path,
-    case: Option<&str>,
-    theme: Theme,
-    out: &Path,
-    config: &Config,
-) -> u8 {
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+enum ThemeArg {
+    Light,
+    Dark,
+}
+
+impl From<ThemeArg> for Theme {
+    fn from(t: ThemeArg) -> Theme {
+        match t {
+            ThemeArg::Light => Theme::Light,
+            ThemeArg::Dark => Theme::Dark,
+        }
+    }
+}
+
+#[derive(clap::Args)]
+pub(super) struct RenderArgs {
+    /// The `.board` file.
+    path: PathBuf,
+    /// Only this case: its 1-based number or its name.
+    #[arg(long, value_name = "N|NAME")]
+    case: Option<String>,
+    /// Colours for a light or a dark page.
+    #[arg(long, value_enum, default_value = "light")]
+    theme: ThemeArg,
+    /// The folder the pictures are written to (created if missing).
+    #[arg(long, value_name = "DIR", default_value = ".")]
+    out: PathBuf,
+    #[command(flatten)]
+    pub budget: BudgetArgs,
+}
+
+pub(super) fn run(args: &RenderArgs, run: &Run<'_>) -> Result<u8, String> {
+    Ok(render_cases(
+        &args.path,
+        args.case.as_deref(),
+        args.theme.into(),
+        &args.out,
+        &run.config_for(&args.path)?,
+    ))
+}
+
+fn render_cases(path: &Path, case: Option<&str>, theme: Theme, out: &Path, config: &Config) -> u8 {
     let source = match files::read(path) {
         Ok(s) => s,
         Err(e) => {

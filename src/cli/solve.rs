@@ -1,7 +1,8 @@
 //! `boardls solve`: every case's answer and verdict, in words or as JSON.
 
+use super::args::{BudgetArgs, Format, JobsArg, WalkArgs};
 use super::output::Printer;
-use super::{EXIT_ERRORS, EXIT_OK, EXIT_UNUSABLE, Format, Run, files, pipeline};
+use super::{EXIT_ERRORS, EXIT_OK, EXIT_UNUSABLE, Run, files, pipeline};
 use boardls::analysis::{self, CaseAnalysis, SolveCache, Verdict};
 use boardls::diag::{Diagnostic, Severity};
 use boardls::span::LineIndex;
@@ -32,7 +33,35 @@ struct CaseReport {
     verdict: String,
 }
 
-pub(super) fn run(run: &Run<'_>, paths: &[PathBuf], format: Format, jobs: usize) -> u8 {
+#[derive(clap::Args)]
+pub(super) struct SolveArgs {
+    /// How to print the answers (`--json` is `--output-format json`).
+    #[arg(long, value_enum, default_value = "human", value_name = "FORMAT")]
+    output_format: Format,
+    /// The same as `--output-format json`.
+    #[arg(long, conflicts_with = "output_format")]
+    json: bool,
+    #[command(flatten)]
+    jobs: JobsArg,
+    #[command(flatten)]
+    pub walk: WalkArgs,
+    #[command(flatten)]
+    pub budget: BudgetArgs,
+    /// Files, folders searched for `*.board`, or `-` for standard input.
+    #[arg(required = true)]
+    paths: Vec<PathBuf>,
+}
+
+pub(super) fn run(args: &SolveArgs, run: &Run<'_>) -> u8 {
+    let format = if args.json {
+        Format::Json
+    } else {
+        args.output_format
+    };
+    solve_files(run, &args.paths, format, args.jobs.count())
+}
+
+fn solve_files(run: &Run<'_>, paths: &[PathBuf], format: Format, jobs: usize) -> u8 {
     let list = match files::collect(paths, &run.walk) {
         Ok(list) => list,
         Err(e) => {

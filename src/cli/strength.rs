@@ -4,13 +4,14 @@
 //! (`authoring::strength`); the kill matrix, the score and the survivors; then killers for the
 //! survivors (`authoring::strengthen`) written as `.board` cases.
 
+use super::args::{BudgetArgs, JobsArg, WalkArgs};
 use super::{EXIT_ERRORS, EXIT_OK, EXIT_UNUSABLE, Run, build, export};
 use boardls::authoring::files::write_atomic;
 use boardls::authoring::strength::{Report, TestFile, measure, measure_folder, read_folder};
 use boardls::authoring::strengthen::{StrengthenOptions, killers_text, strengthen};
 use boardls::games::GameId;
 use boardls::games::mutant::Mutant;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 /// The test folder of the suite `paths` names: a test folder (with `tests.json`) as it is, or
 /// a plan built as `build` builds it, or `.board` files and folders exported as `export` does,
@@ -56,15 +57,32 @@ fn suite(run: &Run<'_>, paths: &[PathBuf], jobs: usize) -> Result<(GameId, Vec<T
     read_folder(&folder).map_err(unusable)
 }
 
-pub(super) fn run_strength(run: &Run<'_>, paths: &[PathBuf], json: bool, jobs: usize) -> u8 {
+#[derive(clap::Args)]
+pub(super) struct StrengthArgs {
+    /// `.board` files and folders, a test folder, or a plan.
+    #[arg(required = true)]
+    paths: Vec<PathBuf>,
+    /// `{"version": 1, "game", "score", "tests", "mutants": [{"name", "explanation",
+    /// "killed_by"}]}`.
+    #[arg(long)]
+    json: bool,
+    #[command(flatten)]
+    jobs: JobsArg,
+    #[command(flatten)]
+    pub walk: WalkArgs,
+    #[command(flatten)]
+    pub budget: BudgetArgs,
+}
+
+pub(super) fn run_strength(args: &StrengthArgs, run: &Run<'_>) -> u8 {
     // One test file read at a time: a suite of any size fits in memory.
-    let report = match suite_folder(run, paths, jobs)
+    let report = match suite_folder(run, &args.paths, args.jobs.count())
         .and_then(|(folder, _scratch)| measure_folder(&folder).map_err(unusable))
     {
         Ok(report) => report,
         Err(code) => return code,
     };
-    let shown = if json {
+    let shown = if args.json {
         json_report(&report)
     } else {
         human_report(&report)
@@ -150,17 +168,30 @@ fn json_report(report: &Report) -> String {
     format!("{value}\n")
 }
 
-/// What `strengthen` was asked.
-pub(super) struct StrengthenArgs<'a> {
-    pub paths: &'a [PathBuf],
-    pub out: &'a Path,
-    pub seed: u64,
-    pub rounds: usize,
-    pub jobs: usize,
+#[derive(clap::Args)]
+pub(super) struct StrengthenArgs {
+    /// `.board` files and folders, a test folder, or a plan.
+    #[arg(required = true)]
+    paths: Vec<PathBuf>,
+    /// The `.board` file the killers are written to.
+    #[arg(long, value_name = "FILE.board")]
+    out: PathBuf,
+    /// The seed of the search.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Candidate inputs tried per surviving mutant.
+    #[arg(long, default_value_t = 2000)]
+    rounds: usize,
+    #[command(flatten)]
+    jobs: JobsArg,
+    #[command(flatten)]
+    pub walk: WalkArgs,
+    #[command(flatten)]
+    pub budget: BudgetArgs,
 }
 
-pub(super) fn run_strengthen(run: &Run<'_>, args: &StrengthenArgs<'_>) -> u8 {
-    let (game, tests) = match suite(run, args.paths, args.jobs) {
+pub(super) fn run_strengthen(args: &StrengthenArgs, run: &Run<'_>) -> u8 {
+    let (game, tests) = match suite(run, &args.paths, args.jobs.count()) {
         Ok(suite) => suite,
         Err(code) => return code,
     };
@@ -204,7 +235,7 @@ pub(super) fn run_strengthen(run: &Run<'_>, args: &StrengthenArgs<'_>) -> u8 {
     )
     .unwrap_or_default();
     let text = killers_text(game, &found, &command);
-    if let Err(e) = write_atomic(args.out, text.as_bytes()) {
+    if let Err(e) = write_atomic(&args.out, text.as_bytes()) {
         eprintln!("boardls: {}: {e}", args.out.display());
         return EXIT_UNUSABLE;
     }

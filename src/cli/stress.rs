@@ -1,8 +1,9 @@
 //! `boardls stress GAME -- CMD`: generated rounds judged against the exact answers, the first
 //! failure shrunk and written out with the lines that reproduce it.
 
+use super::args::Game;
 use super::generate::{GenArgs, options as gen_options};
-use super::{EXIT_ERRORS, EXIT_OK, EXIT_UNUSABLE, Game};
+use super::{EXIT_ERRORS, EXIT_OK, EXIT_UNUSABLE, Run, stop_solutions_on_interrupt};
 use boardls::authoring::case_text;
 use boardls::authoring::run::Limits;
 use boardls::authoring::stress::{Failure, Minimal, Outcome, Progress, StressOptions, stress};
@@ -79,7 +80,12 @@ pub(super) struct StressArgs {
     pub command: Vec<String>,
 }
 
-pub(super) fn run(args: &StressArgs, config: &Config) -> u8 {
+pub(super) fn run(args: &StressArgs, run: &Run<'_>) -> Result<u8, String> {
+    stop_solutions_on_interrupt();
+    Ok(stress_solution(args, &run.layers.config_here()?))
+}
+
+fn stress_solution(args: &StressArgs, config: &Config) -> u8 {
     let options = match options(args) {
         Ok(o) => o,
         Err(e) => {

@@ -2,7 +2,8 @@
 //! files or stdin, or a whole exported test folder (`--tests DIR`: every input validated, every
 //! answer judged again).
 
-use super::{EXIT_ERRORS, EXIT_OK, EXIT_UNUSABLE, files, output, pipeline};
+use super::args::{BudgetArgs, Game, JobsArg};
+use super::{EXIT_ERRORS, EXIT_OK, EXIT_UNUSABLE, Run, files, output, pipeline};
 use boardls::analysis;
 use boardls::authoring::validate::validate as validate_input;
 use boardls::config::Config;
@@ -12,8 +13,42 @@ use std::fs;
 use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
 
+#[derive(clap::Args)]
+pub(super) struct ValidateArgs {
+    /// The game whose input format applies (not needed with `--tests`).
+    #[arg(value_enum, required_unless_present = "tests")]
+    game: Option<Game>,
+    /// Judge input files; none or `-` reads standard input.
+    #[arg(conflicts_with = "tests")]
+    files: Vec<PathBuf>,
+    /// A test folder made by `export` or `build`: every input of its `tests.json`
+    /// validated, every `.ans` judged again; stops at the first mismatch.
+    #[arg(long, value_name = "DIR")]
+    tests: Option<PathBuf>,
+    /// With `--tests`: tests judged at once (default: the cores available); the table is
+    /// the same whatever the number.
+    #[arg(long, value_name = "N", requires = "tests")]
+    jobs: Option<std::num::NonZeroUsize>,
+    #[command(flatten)]
+    pub budget: BudgetArgs,
+}
+
+pub(super) fn run(args: &ValidateArgs, run: &Run<'_>) -> Result<u8, String> {
+    if let Some(dir) = &args.tests {
+        return Ok(run_tests(
+            dir,
+            &run.layers.config_for(&dir.join("tests.json"))?,
+            JobsArg { jobs: args.jobs }.count(),
+        ));
+    }
+    Ok(match args.game {
+        Some(game) => validate_inputs(game.into(), &args.files),
+        None => EXIT_UNUSABLE,
+    })
+}
+
 /// Validates each file (`-` or none: standard input); exit 1 if any is invalid.
-pub(super) fn run(game: GameId, inputs: &[PathBuf]) -> u8 {
+fn validate_inputs(game: GameId, inputs: &[PathBuf]) -> u8 {
     let stdin = [PathBuf::from("-")];
     let inputs = if inputs.is_empty() {
         &stdin[..]
@@ -74,7 +109,7 @@ pub(super) fn read_index(dir: &Path) -> Result<Index, String> {
 
 /// Every test of `DIR/tests.json`: its input valid, its `.ans` the exact answers. Prints a
 /// table; stops with exit 1 at the first test that fails, naming it and the reason.
-pub(super) fn run_tests(dir: &Path, config: &Config, jobs: usize) -> u8 {
+fn run_tests(dir: &Path, config: &Config, jobs: usize) -> u8 {
     let index = match read_index(dir) {
         Ok(index) => index,
         Err(e) => {
