@@ -67,6 +67,12 @@ mkdir -p "$out/x"
 tar -xzf "$archive" -C "$out/x"
 "$out/x/$name/boardls" --version
 
+# The judges' own tool on a package of every game (TeX Live from Debian once per machine,
+# about 80 s; then about 2 minutes: verifyproblem compiles and runs the solutions and
+# renders each statement as PDF and HTML).
+step "problem packages: verifyproblem on every game, checktestdata against validate"
+scripts/package-check.sh "$bin"
+
 if [ -x tests/nvim/run.sh ]; then
   step "Neovim end to end"
   BOARDLS_BIN="$PWD/$bin" tests/nvim/run.sh

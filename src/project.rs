@@ -131,13 +131,28 @@ impl Project {
         self.exclude.matches(path, is_dir)
     }
 
-    /// `[export] out`, resolved against the folder of `boardls.toml`.
-    pub fn export_out(&self) -> Option<PathBuf> {
-        self.settings
-            .export
-            .out
-            .as_ref()
-            .map(|o| self.root().join(o))
+    /// `[export] out`, resolved against the folder of `boardls.toml`; an error when it leads
+    /// outside that folder through a symbolic link (`..` and absolute paths are refused when
+    /// the file is read), since `export --force` replaces what it finds there.
+    pub fn export_out(&self) -> Result<Option<PathBuf>, String> {
+        let Some(out) = &self.settings.export.out else {
+            return Ok(None);
+        };
+        let path = self.root().join(out);
+        let root = self
+            .root()
+            .canonicalize()
+            .unwrap_or_else(|_| self.root().to_path_buf());
+        // The nearest part of the path that exists, as the file system resolves it.
+        let resolved = path.ancestors().find_map(|a| a.canonicalize().ok());
+        if resolved.is_some_and(|r| !r.starts_with(&root)) {
+            return Err(format!(
+                "{}: `[export] out = \"{out}\"` leads outside the folder of {FILE_NAME} \
+                 (through a symbolic link)",
+                self.path.display()
+            ));
+        }
+        Ok(Some(path))
     }
 }
 
@@ -320,12 +335,44 @@ fn parse_export(table: &DeTable<'_>, export: &mut ExportSettings, errors: &mut V
         let name: &str = key.get_ref();
         match name {
             "out" => match value.get_ref() {
+                DeValue::String(s) if leaves_the_folder(s) => errors.push(
+                    Diagnostic::error(
+                        CONFIG_BAD_VALUE,
+                        span_of(value),
+                        format!(
+                            "`out = \"{}\"` leaves the folder of {FILE_NAME}",
+                            excerpt(s)
+                        ),
+                    )
+                    .with_help(
+                        "export replaces what is at `out`: name a folder inside this one, or \
+                         pass --out",
+                    ),
+                ),
                 DeValue::String(s) if !s.trim().is_empty() => export.out = Some(s.to_string()),
                 other => errors.push(wrong_kind("out", "a folder name", other, value)),
             },
             _ => errors.push(unknown_key(name, span_of(key), EXPORT_KEYS, "[export] ")),
         }
     }
+}
+
+/// Whether a relative path read from `boardls.toml` is absolute or climbs above its folder.
+fn leaves_the_folder(path: &str) -> bool {
+    use std::path::Component;
+    let mut depth = 0i32;
+    for part in Path::new(path).components() {
+        match part {
+            Component::Prefix(_) | Component::RootDir => return true,
+            Component::ParentDir => depth -= 1,
+            Component::Normal(_) => depth += 1,
+            Component::CurDir => {}
+        }
+        if depth < 0 {
+            return true;
+        }
+    }
+    false
 }
 
 fn parse_package(table: &DeTable<'_>, package: &mut PackageSettings, errors: &mut Vec<Diagnostic>) {

@@ -34,9 +34,8 @@ pub enum Layout {
 pub enum Overwrite {
     /// Refuse it.
     Never,
-    /// Replace what it holds, whatever that is (`--force`).
-    Always,
-    /// Replace it when it holds an earlier export (its `tests.json`); refuse anything else.
+    /// Replace it when it holds an earlier export (its `tests.json`), the only folder boardls
+    /// ever replaces (`--force`); refuse anything else.
     EarlierExport,
 }
 
@@ -214,6 +213,7 @@ const PARTS: &str = ".parts";
 impl SuiteWriter {
     /// A writer for a test folder at `out`, staged beside it.
     pub fn new(out: &Path, layout: Layout) -> Result<SuiteWriter, String> {
+        remove_dead_stagings(out);
         let staging = sibling(out, "new");
         let _ = fs::remove_dir_all(&staging);
         let writer = SuiteWriter {
@@ -516,20 +516,82 @@ fn may_replace(out: &Path, overwrite: Overwrite) -> Result<(), String> {
                 return Ok(());
             }
             match overwrite {
-                Overwrite::Always => Ok(()),
-                Overwrite::Never => {
-                    Err("the folder is not empty; pass --force to replace what it holds".into())
+                Overwrite::Never if holds_an_export(out) => {
+                    Err("the folder holds an earlier export; pass --force to replace it".into())
                 }
                 Overwrite::EarlierExport if holds_an_export(out) => Ok(()),
-                Overwrite::EarlierExport => Err(
-                    "the folder is not empty and holds no earlier export (tests.json); choose \
-                     an empty folder"
-                        .into(),
-                ),
+                _ => Err(format!(
+                    "the folder holds {} and no earlier export (tests.json): boardls replaces \
+                     only what it wrote; choose an empty folder",
+                    listing(out)
+                )),
             }
         }
         Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(()),
         Err(e) => Err(e.to_string()),
+    }
+}
+
+/// A few of the names in `dir`, for a message.
+fn listing(dir: &Path) -> String {
+    let mut names: Vec<String> = fs::read_dir(dir)
+        .into_iter()
+        .flatten()
+        .filter_map(Result::ok)
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    let more = names.len().saturating_sub(5);
+    names.truncate(5);
+    let mut text = names.join(", ");
+    if more > 0 {
+        text.push_str(&format!(" and {more} more"));
+    }
+    text
+}
+
+/// Removes the staging folders beside `path` of earlier runs that are no longer running
+/// (killed before they could clean up); a running one's is left alone.
+fn remove_dead_stagings(path: &Path) {
+    let Some(name) = path.file_name().map(|n| n.to_string_lossy().into_owned()) else {
+        return;
+    };
+    let parent = path
+        .parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    let prefix = format!(".{name}.boardls-");
+    for entry in fs::read_dir(parent)
+        .into_iter()
+        .flatten()
+        .filter_map(Result::ok)
+    {
+        let file = entry.file_name().to_string_lossy().into_owned();
+        let Some(rest) = file.strip_prefix(&prefix) else {
+            continue;
+        };
+        let Some((_, pid)) = rest.rsplit_once('-') else {
+            continue;
+        };
+        if pid.parse::<u32>().is_ok_and(|pid| !is_running(pid)) {
+            let _ = fs::remove_dir_all(entry.path());
+        }
+    }
+}
+
+/// Whether a process `pid` exists. Where that cannot be told, it is taken to run, so that
+/// nothing of a live run is removed.
+fn is_running(pid: u32) -> bool {
+    if pid == std::process::id() {
+        return true;
+    }
+    #[cfg(target_os = "linux")]
+    {
+        Path::new("/proc").join(pid.to_string()).exists()
+    }
+    #[cfg(not(target_os = "linux"))]
+    {
+        true
     }
 }
 

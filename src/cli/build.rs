@@ -39,7 +39,8 @@ pub(super) struct BuildArgs {
     /// The test folder: built whole beside it, then swapped into place.
     #[arg(long, value_name = "DIR")]
     out: PathBuf,
-    /// Replace a folder that is not empty (nothing of its old content is kept).
+    /// Replace the folder an earlier export or build wrote there (its `tests.json`); a folder
+    /// holding anything else is refused.
     #[arg(long)]
     force: bool,
     /// `flat` (`01.in`, …) or `kattis` (`data/sample/`, `data/secret/[GROUP/]`).

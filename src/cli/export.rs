@@ -52,7 +52,8 @@ pub(super) struct ExportArgs {
     /// out` in `boardls.toml`).
     #[arg(long, value_name = "DIR")]
     out: Option<PathBuf>,
-    /// Replace a folder that is not empty (nothing of its old content is kept).
+    /// Replace the folder an earlier export or build wrote there (its `tests.json`); a folder
+    /// holding anything else is refused.
     #[arg(long)]
     force: bool,
     /// `flat` (`01.in`, …) or `kattis` (`data/sample/`, `data/secret/[GROUP/]`).
@@ -75,7 +76,9 @@ pub(super) fn run(args: &ExportArgs, run: &Run<'_>) -> Result<u8, String> {
         None => run
             .layers
             .project_for(&suite_anchor(run, &first))?
-            .and_then(|p| p.export_out())
+            .map(|p| p.export_out())
+            .transpose()?
+            .flatten()
             .ok_or("export: give --out DIR, or `out` in `[export]` of boardls.toml")?,
     };
     let config = run.config_for(&suite_anchor(run, &first))?;
@@ -266,7 +269,7 @@ impl Export {
             return Err(EXIT_ERRORS);
         }
         let overwrite = if force {
-            Overwrite::Always
+            Overwrite::EarlierExport
         } else {
             Overwrite::Never
         };

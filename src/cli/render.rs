@@ -1,5 +1,5 @@
-//! `boardls render`: the cases of a `.board` file as pictures, one `.svg` per case named after
-//! it, for problem statements, slides and READMEs.
+//! `boardls render`: the cases of a `.board` file as pictures, one `.svg` (or `.png`) per case
+//! named after it, for problem statements, slides and READMEs.
 
 use super::args::BudgetArgs;
 use super::{EXIT_ERRORS, EXIT_OK, EXIT_UNUSABLE, Run, files};
@@ -26,6 +26,15 @@ impl From<ThemeArg> for Theme {
     }
 }
 
+/// The picture's file format.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub(super) enum PictureFormat {
+    /// Scalable, with the outcomes as data attributes.
+    Svg,
+    /// The same picture drawn at twice its size, for LaTeX and anything that cannot show SVG.
+    Png,
+}
+
 #[derive(clap::Args)]
 pub(super) struct RenderArgs {
     /// The `.board` file.
@@ -39,6 +48,9 @@ pub(super) struct RenderArgs {
     /// The folder the pictures are written to (created if missing).
     #[arg(long, value_name = "DIR", default_value = ".")]
     out: PathBuf,
+    /// `svg` or `png`.
+    #[arg(long, value_enum, default_value = "svg")]
+    format: PictureFormat,
     #[command(flatten)]
     pub budget: BudgetArgs,
 }
@@ -47,13 +59,19 @@ pub(super) fn run(args: &RenderArgs, run: &Run<'_>) -> Result<u8, String> {
     Ok(render_cases(
         &args.path,
         args.case.as_deref(),
-        args.theme.into(),
+        (args.theme.into(), args.format),
         &args.out,
         &run.config_for(&args.path)?,
     ))
 }
 
-fn render_cases(path: &Path, case: Option<&str>, theme: Theme, out: &Path, config: &Config) -> u8 {
+fn render_cases(
+    path: &Path,
+    case: Option<&str>,
+    (theme, format): (Theme, PictureFormat),
+    out: &Path,
+    config: &Config,
+) -> u8 {
     let source = match files::read(path) {
         Ok(s) => s,
         Err(e) => {
@@ -100,9 +118,18 @@ fn render_cases(path: &Path, case: Option<&str>, theme: Theme, out: &Path, confi
             stem = format!("{stem}-{}", case.index + 1);
             taken.insert(stem.clone());
         }
-        let file = out.join(format!("{stem}.svg"));
         let svg = picture::case_svg(&view, case, theme);
-        if let Err(e) = files::write_atomic(&file, svg.as_bytes()) {
+        let (file, bytes) = match format {
+            PictureFormat::Svg => (out.join(format!("{stem}.svg")), svg.into_bytes()),
+            PictureFormat::Png => match picture::png_of(&svg) {
+                Ok(png) => (out.join(format!("{stem}.png")), png),
+                Err(e) => {
+                    eprintln!("boardls: {}: {e}", path.display());
+                    return EXIT_UNUSABLE;
+                }
+            },
+        };
+        if let Err(e) = files::write_atomic(&file, &bytes) {
             eprintln!("boardls: {}: {e}", file.display());
             return EXIT_UNUSABLE;
         }

@@ -34,6 +34,10 @@ fn the_schema_names_the_keys_and_codes_the_loader_knows() {
         keys(&schema["properties"]["export"]["properties"]),
         sorted(project::EXPORT_KEYS)
     );
+    assert_eq!(
+        keys(&schema["properties"]["package"]["properties"]),
+        sorted(project::PACKAGE_KEYS)
+    );
     let mut codes: Vec<&str> = boardls::analysis::codes::all_codes().collect();
     codes.sort_unstable();
     for list in ["allow", "deny"] {

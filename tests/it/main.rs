@@ -30,6 +30,7 @@ mod lsp_project;
 mod lsp_suite;
 mod memory;
 mod outside;
+mod package;
 mod parser;
 mod play;
 mod protocol;
