@@ -36,6 +36,7 @@ module.exports = grammar({
     $._invalid_text,
     $._invalid_end,
     $._error_sentinel,
+    $.move,
   ],
 
   rules: {
@@ -96,12 +97,17 @@ module.exports = grammar({
     _name_text: (_) => token.immediate(prec(1, /[^"\\\r\n]+/)),
     escape_sequence: (_) => token.immediate(seq('\\', /["\\]/)),
 
+    // `moves = 1,2 2,2`: the moves played from the start, one node each, so that queries can
+    // colour them (whether a move is legal is the server's to say). Any other key takes the
+    // rest of the line as one value.
     property: ($) =>
-      seq(
-        field('key', alias($.identifier, $.key)),
-        '=',
-        optional(field('value', $.value)),
+      choice(
+        seq(field('key', alias('moves', $.key)), '=', optional(field('value', $.move_list))),
+        seq(field('key', alias($.identifier, $.key)), '=', optional(field('value', $.value))),
       ),
+
+    // Words separated by spaces; a word is anything up to a space or a `//` (the scanner's).
+    move_list: ($) => repeat1($.move),
 
     // One node per run of equal cells, so that queries can colour cells by kind.
     row: ($) => seq($.cells, repeat(alias($._more_cells, $.cells))),

@@ -20,6 +20,7 @@ pub const TOO_MANY_CASES: &str = "E214";
 pub const SOLVER_FAILED: &str = "E215";
 pub const NOT_UTF8: &str = "E216";
 pub const ILLEGAL_MOVE: &str = "E217";
+pub const MOVES_IN_JUDGE_TEST: &str = "E218";
 pub const UNCOVERED_ANSWER: &str = "I220";
 pub const NO_MAX_CASE: &str = "I221";
 pub const DUPLICATE_BOARD: &str = "I222";
@@ -99,6 +100,10 @@ pub const CODES: &[(&str, &str)] = &[
     (
         ILLEGAL_MOVE,
         "A move of `moves = …` cannot be played in the position the moves before it reach: it is not written in the game's notation, is not a legal move there, or comes after the game is over. The case is the position after its moves, so it is not solved until every move is legal. The notations: a cell `ROW,COLUMN` where the move lands (zgame, chess, race; tetris the top-left cell of the square covered; a race jump is both cells, `ROW,COLUMN>ROW,COLUMN`), a letter for strings.",
+    ),
+    (
+        MOVES_IN_JUDGE_TEST,
+        "A case with `moves = …` is the position after those moves, and the original judge formats describe only a game's start, so the case cannot be written as a judge test: its board with the position's answer would be a wrong test. Writing judge tests reports it (`boardls export`, `boardls build`, the editor's \"Export tests\"; `check` does not) and exports nothing. Drop `moves` to export the start, or write the position reached as a board of its own (`boardls play` prints it). Allowing the code leaves such cases out of the export instead.",
     ),
     (
         UNCOVERED_ANSWER,

@@ -11,6 +11,9 @@ pub enum Example {
         board: &'static str,
         project: &'static str,
     },
+    /// A `.board` file that checks clean but that writing judge tests from it refuses
+    /// (`boardls export`).
+    Exported(&'static str),
     /// A `boardls.toml` with the problem.
     Project(&'static str),
     /// A `.board` file too long to print, made by `build`, described by `what`.
@@ -107,6 +110,10 @@ const EXAMPLES: &[(&str, Example)] = &[
     (
         "E217",
         board("[zgame \"illegal move\"]\n...\n...\nmoves = 1,2 3,3\n"),
+    ),
+    (
+        "E218",
+        Example::Exported("[zgame \"played on\"]\n...\n...\nmoves = 1,2\n"),
     ),
     (
         "I220",

@@ -5,9 +5,12 @@
 //! holds a stale test or half a set. `boardls export`, `boardls build` and the language
 //! server's export write here.
 
-use crate::analysis::{Checked, Verdict};
+use crate::analysis::case::MOVES;
+use crate::analysis::{Checked, Verdict, codes};
+use crate::diag::Diagnostic;
 use crate::games::GameId;
 use crate::span::LineIndex;
+use crate::syntax::{Case, Property};
 use serde::Serialize;
 use std::collections::BTreeMap;
 use std::fs;
@@ -107,9 +110,52 @@ pub struct Defaults {
     pub line: Option<usize>,
 }
 
+/// What a judge file cannot hold in `checked`: an error on the `moves` key of every case played
+/// on from its start (the original formats give only a game's start, and the answer of the
+/// position after the moves would be paired with the start's board: a wrong test). Whoever
+/// writes judge tests from `.board` cases reports these with the file's other findings, so
+/// that they stop the export; `allow`ing the code leaves such cases out instead, as
+/// [`solved_items`] never writes one.
+pub fn judge_findings(checked: &Checked) -> Vec<Diagnostic> {
+    let parsed = &checked.analysis.parse.file;
+    checked
+        .analysis
+        .cases
+        .iter()
+        .filter_map(|case| {
+            let moves = played_moves(parsed.cases.get(case.index)?)?;
+            Some(
+                Diagnostic::error(
+                    codes::MOVES_IN_JUDGE_TEST,
+                    moves.key.span,
+                    format!(
+                        "{} is the position after {} move(s), which a judge test cannot hold: \
+                         the judge format holds only a game's start",
+                        case.title(),
+                        moves.words().len()
+                    ),
+                )
+                .with_help(
+                    "drop `moves` to export the start, or write the position reached as a board \
+                     of its own (`boardls play` prints it)",
+                ),
+            )
+        })
+        .collect()
+}
+
+/// The `moves = …` of `case` (its first, as the analysis reads it) when it holds a move.
+fn played_moves(case: &Case) -> Option<&Property> {
+    case.props
+        .iter()
+        .find(|p| p.key.value == MOVES)
+        .filter(|p| !p.words().is_empty())
+}
+
 /// The solved cases of `checked` (the analysis of `text`), named after `file`, with their
 /// group and sample labels. Cases without an answer are left out: the caller decides whether
-/// that (or an error) stops the export.
+/// that (or an error) stops the export. So are cases played on with `moves` (see
+/// [`judge_findings`]), whose board is not the position their answer is for.
 pub fn solved_items(file: &str, text: &str, checked: &Checked, defaults: &Defaults) -> Vec<Item> {
     let index = LineIndex::new(text);
     let parsed = &checked.analysis.parse.file;
@@ -126,6 +172,14 @@ pub fn solved_items(file: &str, text: &str, checked: &Checked, defaults: &Defaul
         else {
             continue;
         };
+        if parsed
+            .cases
+            .get(case.index)
+            .and_then(played_moves)
+            .is_some()
+        {
+            continue;
+        }
         let labels = parsed.labels(i);
         let sample = labels.sample || defaults.sample;
         let mut input = String::new();

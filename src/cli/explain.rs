@@ -69,6 +69,10 @@ fn example_of(code: &str) -> String {
             indent(board),
             indent(project)
         ),
+        Some(Example::Exported(board)) => format!(
+            "For example, this file given to `boardls export`:\n\n{}\n",
+            indent(board)
+        ),
         Some(Example::Project(text)) => {
             format!("For example, this boardls.toml:\n\n{}\n", indent(text))
         }

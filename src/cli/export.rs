@@ -286,11 +286,12 @@ impl Export {
 fn solve_source(source: &Source, config: &Config) -> Solved {
     let checked = analysis::check_in_parallel(&source.text, config, &SolveCache::new());
     let index = LineIndex::new(&source.text);
-    let reading = files::SourceText {
+    let mut reading = files::SourceText {
         text: String::new(),
         invalid_utf8_at: source.invalid_utf8_at,
     }
     .reading_findings();
+    reading.extend(export::judge_findings(&checked));
     let mut solved = Solved::default();
     for d in checked
         .report_with(reading, None, config)

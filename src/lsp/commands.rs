@@ -256,7 +256,7 @@ fn export_tests(shared: &Arc<Shared>, uri: &lsp::Uri, folder: Option<PathBuf>) -
     let task_shared = shared.clone();
     shared.spawn_blocking(move || {
         let shared = &task_shared;
-        let (text, reading) = match &open {
+        let (text, mut reading) = match &open {
             Some(snap) => (snap.text().to_string(), Vec::new()),
             None => match files::read(&path) {
                 Ok(source) => {
@@ -274,6 +274,7 @@ fn export_tests(shared: &Arc<Shared>, uri: &lsp::Uri, folder: Option<PathBuf>) -
             },
         };
         let checked = analysis::check(&text, &config, &shared.cache);
+        reading.extend(export::judge_findings(&checked));
         let report = checked.report_with(reading, None, &config);
         let errors: Vec<_> = report
             .iter()

@@ -266,6 +266,19 @@ mod examples {
                         "{code}: built, gives {got:?}"
                     );
                 }
+                Example::Exported(board) => {
+                    let checked = analysis::check(board, &Config::default(), &SolveCache::new());
+                    assert!(
+                        checked.diagnostics.is_empty(),
+                        "{code}: {board:?} checks clean, gives {:?}",
+                        checked.diagnostics
+                    );
+                    let refused = boardls::authoring::export::judge_findings(&checked);
+                    assert!(
+                        refused.iter().any(|d| d.code == code),
+                        "{code}: {refused:?}"
+                    );
+                }
                 Example::Project(text) => {
                     let errors = project::parse(text).expect_err("a broken boardls.toml");
                     assert!(errors.iter().any(|d| d.code == code), "{code}: {errors:?}");

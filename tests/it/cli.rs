@@ -321,6 +321,71 @@ fn export_refuses_files_with_errors() {
     assert!(!out.exists());
 }
 
+/// A start and a position after a move: the judge format can hold only the first.
+const PLAYED_ON: &str =
+    "[zgame \"start\"]\n..B\n..B\nBB.\n\n[zgame \"played on\"]\n..B\n..B\nBB.\nmoves = 1,2\n";
+
+#[test]
+fn export_and_build_refuse_a_case_played_on_and_write_nothing() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    std::fs::write(dir.path().join("a.board"), PLAYED_ON).expect("write");
+    std::fs::write(dir.path().join("tests.plan"), "a.board\n").expect("write");
+    let checked = boardls_in(dir.path(), &["check", "a.board"], None);
+    assert_eq!(checked.status.code(), Some(0), "{}", stdout(&checked));
+    for args in [
+        ["export", "a.board", "--out", "out"],
+        ["build", "tests.plan", "--out", "out"],
+    ] {
+        let refused = boardls_in(dir.path(), &args, None);
+        let err = stderr(&refused);
+        assert_eq!(refused.status.code(), Some(1), "{args:?}: {err}");
+        // On the `moves` key of the second case, line 10.
+        assert!(
+            err.contains(
+                "a.board:10:1: error[E218]: zgame \"played on\" is the position after 1 move(s)"
+            ),
+            "{args:?}: {err}"
+        );
+        assert!(err.contains("\n   | ^^^^^\n"), "{args:?}: {err}");
+        assert!(
+            err.contains("the judge format holds only a game's start")
+                && err.contains("drop `moves`")
+                && err.contains("nothing exported"),
+            "{args:?}: {err}"
+        );
+        assert!(!dir.path().join("out").exists(), "{args:?}");
+        let left: Vec<_> = std::fs::read_dir(dir.path())
+            .expect("read")
+            .map(|e| e.expect("entry").file_name())
+            .collect();
+        assert_eq!(left.len(), 2, "{args:?}: nothing staged is left: {left:?}");
+    }
+}
+
+#[test]
+fn an_allowed_e218_leaves_the_case_played_on_out_of_the_export() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let text = format!("// boardls: allow E218\n{PLAYED_ON}");
+    std::fs::write(dir.path().join("a.board"), text).expect("write");
+    let out = boardls_in(dir.path(), &["export", "a.board", "--out", "out"], None);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(
+        std::fs::read_to_string(dir.path().join("out/01.in")).expect("input"),
+        "1\n3 3\n..B\n..B\nBB.\n"
+    );
+    let index: serde_json::Value = serde_json::from_str(
+        &std::fs::read_to_string(dir.path().join("out/tests.json")).expect("index"),
+    )
+    .expect("json");
+    let names: Vec<&str> = index["tests"][0]["cases"]
+        .as_array()
+        .expect("cases")
+        .iter()
+        .filter_map(|c| c["name"].as_str())
+        .collect();
+    assert_eq!(names, ["start"]);
+}
+
 #[test]
 fn examples_are_formatted() {
     let out = boardls(&["fmt", "--check", "examples/"]);

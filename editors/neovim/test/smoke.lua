@@ -2,9 +2,9 @@
 -- lsp/boardls.lua, lua/boardls) against the real server, on a copy of
 -- editors/vscode/test/fixture/e2e.board: filetype, highlighting, diagnostics, hover on a cell, code
 -- lenses shown without asking, :BoardlsRender, a re-diagnosis after an edit, :BoardFillExpected
--- (workspace/applyEdit) and :BoardExport. On 0.7 the server is started by setup(); on 0.11+ by
--- vim.lsp.enable, and the test also checks the inlay hints, the cells' colours and, when a
--- `board` parser is installed, tree-sitter highlighting.
+-- (workspace/applyEdit), :BoardExport and :BoardlsPlay (vim.ui.select stubbed). On 0.7 the
+-- server is started by setup(); on 0.11+ by vim.lsp.enable, and the test also checks the inlay
+-- hints, the cells' colours and, when a `board` parser is installed, tree-sitter highlighting.
 -- Run by run.sh as `nvim --headless -u smoke.lua FILE` (Neovim 0.7 has no `-l`).
 local plugin = os.getenv("BOARDLS_NVIM_PLUGIN")
 local out_path = os.getenv("BOARDLS_NVIM_OUT")
@@ -199,6 +199,33 @@ local function run()
   table.sort(exported)
   check("BoardExport", vim.tbl_contains(exported, "01.in") and vim.tbl_contains(exported, "01.ans"), table.concat(exported, " "))
 
+  -- :BoardlsPlay on case 1 (after the export: a case with moves is no judge test): the legal
+  -- moves listed best first, the first chosen; the `moves =` line is added, then extended.
+  local listed = {}
+  local select = vim.ui.select
+  vim.ui.select = function(items, o, on_choice)
+    listed = {}
+    for _, item in ipairs(items) do table.insert(listed, o.format_item(item)) end
+    on_choice(items[1], 1)
+  end
+  vim.api.nvim_win_set_cursor(0, { 4, 0 })
+  vim.cmd("BoardlsPlay")
+  ok = vim.wait(30000, function() return (vim.api.nvim_buf_get_lines(buf, 7, 8, false)[1] or ""):find("^moves = ") ~= nil end, 20)
+  local first = listed[1] or ""
+  local move = first:match("^(%S+) → ") or "?"
+  check("BoardlsPlay lists the moves", #listed == 2 and vim.tbl_contains(listed, "1,2 → no no yes")
+    and vim.tbl_contains(listed, "2,1 → no no yes"), table.concat(listed, " | "))
+  lines = vim.api.nvim_buf_get_lines(buf, 0, -1, false)
+  check("BoardlsPlay adds the moves line", ok and lines[8] == "moves = " .. move and lines[9] == "", lines[8])
+  vim.cmd("BoardlsPlay")
+  ok = vim.wait(30000, function() return vim.api.nvim_buf_get_lines(buf, 7, 8, false)[1] ~= "moves = " .. move end, 20)
+  lines = vim.api.nvim_buf_get_lines(buf, 0, -1, false)
+  local second = (listed[1] or ""):match("^(%S+) → ") or "?"
+  check("BoardlsPlay extends the moves line", ok and lines[8] == ("moves = %s %s"):format(move, second), lines[8])
+  vim.cmd("silent undo")
+  lines = vim.api.nvim_buf_get_lines(buf, 0, -1, false)
+  check("BoardlsPlay is undone in one step", lines[8] == "moves = " .. move, lines[8])
+  vim.ui.select = select
   result.checks = checks
   result.nvim = tostring(vim.version().major .. "." .. vim.version().minor .. "." .. vim.version().patch)
   local f = io.open(out_path, "w")

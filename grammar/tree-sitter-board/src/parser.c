@@ -7,12 +7,12 @@
 #endif
 
 #define LANGUAGE_VERSION 15
-#define STATE_COUNT 52
+#define STATE_COUNT 56
 #define LARGE_STATE_COUNT 2
-#define SYMBOL_COUNT 43
-#define ALIAS_COUNT 1
-#define TOKEN_COUNT 26
-#define EXTERNAL_TOKEN_COUNT 13
+#define SYMBOL_COUNT 47
+#define ALIAS_COUNT 0
+#define TOKEN_COUNT 28
+#define EXTERNAL_TOKEN_COUNT 14
 #define FIELD_COUNT 5
 #define MAX_ALIAS_SEQUENCE_LENGTH 4
 #define MAX_RESERVED_WORD_SET_SIZE 0
@@ -25,44 +25,47 @@ enum ts_symbol_identifiers {
   anon_sym_DQUOTE2 = 3,
   sym__name_text = 4,
   sym_escape_sequence = 5,
-  anon_sym_EQ = 6,
-  anon_sym_allow = 7,
-  anon_sym_suite = 8,
-  anon_sym_sample = 9,
-  anon_sym_group = 10,
-  sym_group_name = 11,
-  sym_identifier = 12,
-  sym__newline = 13,
-  sym_cells = 14,
-  sym__more_cells = 15,
-  sym_value = 16,
-  sym_comment = 17,
-  sym__directive_start = 18,
-  sym__bad_directive = 19,
-  sym_code = 20,
-  sym__header_start = 21,
-  sym__bad_header = 22,
-  sym__invalid_text = 23,
-  sym__invalid_end = 24,
-  sym__error_sentinel = 25,
-  sym_source_file = 26,
-  sym__preamble_line = 27,
-  sym_case = 28,
-  sym__case_line = 29,
-  sym_invalid = 30,
-  sym_header = 31,
-  sym_name = 32,
-  sym_property = 33,
-  sym_row = 34,
-  sym__comment = 35,
-  sym_directive = 36,
-  aux_sym_source_file_repeat1 = 37,
-  aux_sym_source_file_repeat2 = 38,
-  aux_sym_case_repeat1 = 39,
-  aux_sym_name_repeat1 = 40,
-  aux_sym_row_repeat1 = 41,
-  aux_sym_directive_repeat1 = 42,
-  alias_sym_key = 43,
+  anon_sym_moves = 6,
+  anon_sym_EQ = 7,
+  anon_sym_allow = 8,
+  anon_sym_suite = 9,
+  anon_sym_sample = 10,
+  anon_sym_group = 11,
+  sym_group_name = 12,
+  sym_identifier = 13,
+  sym__newline = 14,
+  sym_cells = 15,
+  sym__more_cells = 16,
+  sym_value = 17,
+  sym_comment = 18,
+  sym__directive_start = 19,
+  sym__bad_directive = 20,
+  sym_code = 21,
+  sym__header_start = 22,
+  sym__bad_header = 23,
+  sym__invalid_text = 24,
+  sym__invalid_end = 25,
+  sym__error_sentinel = 26,
+  sym_move = 27,
+  sym_source_file = 28,
+  sym__preamble_line = 29,
+  sym_case = 30,
+  sym__case_line = 31,
+  sym_invalid = 32,
+  sym_header = 33,
+  sym_name = 34,
+  sym_property = 35,
+  sym_move_list = 36,
+  sym_row = 37,
+  sym__comment = 38,
+  sym_directive = 39,
+  aux_sym_source_file_repeat1 = 40,
+  aux_sym_source_file_repeat2 = 41,
+  aux_sym_case_repeat1 = 42,
+  aux_sym_name_repeat1 = 43,
+  aux_sym_move_list_repeat1 = 44,
+  aux_sym_row_repeat1 = 45,
+  aux_sym_directive_repeat1 = 46,
 };
 
 static const char * const ts_symbol_names[] = {
@@ -72,6 +75,7 @@ static const char * const ts_symbol_names[] = {
   [anon_sym_DQUOTE2] = "\"",
   [sym__name_text] = "_name_text",
   [sym_escape_sequence] = "escape_sequence",
+  [anon_sym_moves] = "key",
   [anon_sym_EQ] = "=",
   [anon_sym_allow] = "allow",
   [anon_sym_suite] = "suite",
@@ -92,6 +96,7 @@ static const char * const ts_symbol_names[] = {
   [sym__invalid_text] = "_invalid_text",
   [sym__invalid_end] = "_invalid_end",
   [sym__error_sentinel] = "_error_sentinel",
+  [sym_move] = "move",
   [sym_source_file] = "source_file",
   [sym__preamble_line] = "_preamble_line",
   [sym_case] = "case",
@@ -100,6 +105,7 @@ static const char * const ts_symbol_names[] = {
   [sym_header] = "header",
   [sym_name] = "name",
   [sym_property] = "property",
+  [sym_move_list] = "move_list",
   [sym_row] = "row",
   [sym__comment] = "_comment",
   [sym_directive] = "directive",
@@ -107,9 +113,9 @@ static const char * const ts_symbol_names[] = {
   [aux_sym_source_file_repeat2] = "source_file_repeat2",
   [aux_sym_case_repeat1] = "case_repeat1",
   [aux_sym_name_repeat1] = "name_repeat1",
+  [aux_sym_move_list_repeat1] = "move_list_repeat1",
   [aux_sym_row_repeat1] = "row_repeat1",
   [aux_sym_directive_repeat1] = "directive_repeat1",
-  [alias_sym_key] = "key",
 };
 
 static const TSSymbol ts_symbol_map[] = {
@@ -119,6 +125,7 @@ static const TSSymbol ts_symbol_map[] = {
   [anon_sym_DQUOTE2] = anon_sym_DQUOTE,
   [sym__name_text] = sym__name_text,
   [sym_escape_sequence] = sym_escape_sequence,
+  [anon_sym_moves] = anon_sym_moves,
   [anon_sym_EQ] = anon_sym_EQ,
   [anon_sym_allow] = anon_sym_allow,
   [anon_sym_suite] = anon_sym_suite,
@@ -139,6 +146,7 @@ static const TSSymbol ts_symbol_map[] = {
   [sym__invalid_text] = sym__invalid_text,
   [sym__invalid_end] = sym__invalid_end,
   [sym__error_sentinel] = sym__error_sentinel,
+  [sym_move] = sym_move,
   [sym_source_file] = sym_source_file,
   [sym__preamble_line] = sym__preamble_line,
   [sym_case] = sym_case,
@@ -147,6 +155,7 @@ static const TSSymbol ts_symbol_map[] = {
   [sym_header] = sym_header,
   [sym_name] = sym_name,
   [sym_property] = sym_property,
+  [sym_move_list] = sym_move_list,
   [sym_row] = sym_row,
   [sym__comment] = sym__comment,
   [sym_directive] = sym_directive,
@@ -154,9 +163,9 @@ static const TSSymbol ts_symbol_map[] = {
   [aux_sym_source_file_repeat2] = aux_sym_source_file_repeat2,
   [aux_sym_case_repeat1] = aux_sym_case_repeat1,
   [aux_sym_name_repeat1] = aux_sym_name_repeat1,
+  [aux_sym_move_list_repeat1] = aux_sym_move_list_repeat1,
   [aux_sym_row_repeat1] = aux_sym_row_repeat1,
   [aux_sym_directive_repeat1] = aux_sym_directive_repeat1,
-  [alias_sym_key] = alias_sym_key,
 };
 
 static const TSSymbolMetadata ts_symbol_metadata[] = {
@@ -181,6 +190,10 @@ static const TSSymbolMetadata ts_symbol_metadata[] = {
     .named = true,
   },
   [sym_escape_sequence] = {
+    .visible = true,
+    .named = true,
+  },
+  [anon_sym_moves] = {
     .visible = true,
     .named = true,
   },
@@ -264,6 +277,10 @@ static const TSSymbolMetadata ts_symbol_metadata[] = {
     .visible = false,
     .named = true,
   },
+  [sym_move] = {
+    .visible = true,
+    .named = true,
+  },
   [sym_source_file] = {
     .visible = true,
     .named = true,
@@ -296,6 +313,10 @@ static const TSSymbolMetadata ts_symbol_metadata[] = {
     .visible = true,
     .named = true,
   },
+  [sym_move_list] = {
+    .visible = true,
+    .named = true,
+  },
   [sym_row] = {
     .visible = true,
     .named = true,
@@ -324,6 +345,10 @@ static const TSSymbolMetadata ts_symbol_metadata[] = {
     .visible = false,
     .named = false,
   },
+  [aux_sym_move_list_repeat1] = {
+    .visible = false,
+    .named = false,
+  },
   [aux_sym_row_repeat1] = {
     .visible = false,
     .named = false,
@@ -331,10 +356,6 @@ static const TSSymbolMetadata ts_symbol_metadata[] = {
   [aux_sym_directive_repeat1] = {
     .visible = false,
     .named = false,
-  },
-  [alias_sym_key] = {
-    .visible = true,
-    .named = true,
   },
 };
 
@@ -381,10 +402,10 @@ static const TSFieldMapEntry ts_field_map_entries[] = {
 static const TSSymbol ts_alias_sequences[PRODUCTION_ID_COUNT][MAX_ALIAS_SEQUENCE_LENGTH] = {
   [0] = {0},
   [4] = {
-    [0] = alias_sym_key,
+    [0] = anon_sym_moves,
   },
   [5] = {
-    [0] = alias_sym_key,
+    [0] = anon_sym_moves,
   },
 };
 
@@ -445,6 +466,10 @@ static const TSStateId ts_primary_state_ids[STATE_COUNT] = {
   [49] = 49,
   [50] = 50,
   [51] = 51,
+  [52] = 52,
+  [53] = 53,
+  [54] = 54,
+  [55] = 55,
 };
 
 static bool ts_lex(TSLexer *lexer, TSStateId state) {
@@ -452,155 +477,219 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
   eof = lexer->eof(lexer);
   switch (state) {
     case 0:
-      if (eof) ADVANCE(22);
-      if (lookahead == '"') ADVANCE(25);
-      if (lookahead == '=') ADVANCE(28);
-      if (lookahead == '\\') ADVANCE(19);
-      if (lookahead == ']') ADVANCE(23);
-      if (lookahead == 'a') ADVANCE(6);
-      if (lookahead == 'g') ADVANCE(14);
-      if (lookahead == 's') ADVANCE(2);
+      if (eof) ADVANCE(27);
+      ADVANCE_MAP(
+        '"', 30,
+        '=', 35,
+        '\\', 24,
+        ']', 28,
+        'a', 7,
+        'g', 16,
+        'm', 11,
+        's', 2,
+      );
       if (lookahead == '\t' ||
-          lookahead == ' ') SKIP(20);
+          lookahead == ' ') SKIP(25);
       END_STATE();
     case 1:
-      if (lookahead == '"') ADVANCE(25);
-      if (lookahead == '\\') ADVANCE(19);
+      if (lookahead == '"') ADVANCE(30);
+      if (lookahead == '\\') ADVANCE(24);
       if (lookahead != 0 &&
           lookahead != '\n' &&
-          lookahead != '\r') ADVANCE(26);
+          lookahead != '\r') ADVANCE(31);
       END_STATE();
     case 2:
-      if (lookahead == 'a') ADVANCE(9);
-      if (lookahead == 'u') ADVANCE(5);
+      if (lookahead == 'a') ADVANCE(10);
+      if (lookahead == 'u') ADVANCE(6);
       END_STATE();
     case 3:
-      if (lookahead == 'e') ADVANCE(30);
+      if (lookahead == 'e') ADVANCE(17);
       END_STATE();
     case 4:
-      if (lookahead == 'e') ADVANCE(31);
+      if (lookahead == 'e') ADVANCE(37);
       END_STATE();
     case 5:
-      if (lookahead == 'i') ADVANCE(15);
+      if (lookahead == 'e') ADVANCE(38);
       END_STATE();
     case 6:
-      if (lookahead == 'l') ADVANCE(7);
+      if (lookahead == 'i') ADVANCE(18);
       END_STATE();
     case 7:
-      if (lookahead == 'l') ADVANCE(11);
+      if (lookahead == 'l') ADVANCE(8);
       END_STATE();
     case 8:
-      if (lookahead == 'l') ADVANCE(4);
+      if (lookahead == 'l') ADVANCE(13);
       END_STATE();
     case 9:
-      if (lookahead == 'm') ADVANCE(13);
+      if (lookahead == 'l') ADVANCE(5);
       END_STATE();
     case 10:
-      if (lookahead == 'o') ADVANCE(16);
+      if (lookahead == 'm') ADVANCE(15);
       END_STATE();
     case 11:
-      if (lookahead == 'o') ADVANCE(17);
+      if (lookahead == 'o') ADVANCE(20);
       END_STATE();
     case 12:
-      if (lookahead == 'p') ADVANCE(32);
+      if (lookahead == 'o') ADVANCE(19);
       END_STATE();
     case 13:
-      if (lookahead == 'p') ADVANCE(8);
+      if (lookahead == 'o') ADVANCE(21);
       END_STATE();
     case 14:
-      if (lookahead == 'r') ADVANCE(10);
+      if (lookahead == 'p') ADVANCE(39);
       END_STATE();
     case 15:
-      if (lookahead == 't') ADVANCE(3);
+      if (lookahead == 'p') ADVANCE(9);
       END_STATE();
     case 16:
-      if (lookahead == 'u') ADVANCE(12);
+      if (lookahead == 'r') ADVANCE(12);
       END_STATE();
     case 17:
-      if (lookahead == 'w') ADVANCE(29);
+      if (lookahead == 's') ADVANCE(33);
       END_STATE();
     case 18:
-      if (lookahead == '\t' ||
-          lookahead == ' ') SKIP(18);
-      if (('0' <= lookahead && lookahead <= '9') ||
-          ('A' <= lookahead && lookahead <= 'Z') ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(33);
+      if (lookahead == 't') ADVANCE(4);
       END_STATE();
     case 19:
-      if (lookahead == '"' ||
-          lookahead == '\\') ADVANCE(27);
+      if (lookahead == 'u') ADVANCE(14);
       END_STATE();
     case 20:
-      if (eof) ADVANCE(22);
-      if (lookahead == '"') ADVANCE(24);
-      if (lookahead == '=') ADVANCE(28);
-      if (lookahead == ']') ADVANCE(23);
-      if (lookahead == 'a') ADVANCE(6);
-      if (lookahead == 'g') ADVANCE(14);
-      if (lookahead == 's') ADVANCE(2);
-      if (lookahead == '\t' ||
-          lookahead == ' ') SKIP(20);
+      if (lookahead == 'v') ADVANCE(3);
       END_STATE();
     case 21:
-      if (eof) ADVANCE(22);
-      if (lookahead == '"') ADVANCE(24);
-      if (lookahead == ']') ADVANCE(23);
-      if (lookahead == '\t' ||
-          lookahead == ' ') SKIP(21);
-      if (('a' <= lookahead && lookahead <= 'z')) ADVANCE(34);
+      if (lookahead == 'w') ADVANCE(36);
       END_STATE();
     case 22:
-      ACCEPT_TOKEN(ts_builtin_sym_end);
+      if (lookahead == '\t' ||
+          lookahead == ' ') SKIP(22);
+      if (('0' <= lookahead && lookahead <= '9') ||
+          ('A' <= lookahead && lookahead <= 'Z') ||
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(40);
       END_STATE();
     case 23:
-      ACCEPT_TOKEN(anon_sym_RBRACK);
+      if (lookahead == '\t' ||
+          lookahead == ' ') SKIP(23);
+      if (('a' <= lookahead && lookahead <= 'z')) ADVANCE(45);
       END_STATE();
     case 24:
-      ACCEPT_TOKEN(anon_sym_DQUOTE);
+      if (lookahead == '"' ||
+          lookahead == '\\') ADVANCE(32);
       END_STATE();
     case 25:
-      ACCEPT_TOKEN(anon_sym_DQUOTE2);
+      if (eof) ADVANCE(27);
+      if (lookahead == '"') ADVANCE(29);
+      if (lookahead == '=') ADVANCE(35);
+      if (lookahead == ']') ADVANCE(28);
+      if (lookahead == 'a') ADVANCE(7);
+      if (lookahead == 'g') ADVANCE(16);
+      if (lookahead == 'm') ADVANCE(11);
+      if (lookahead == 's') ADVANCE(2);
+      if (lookahead == '\t' ||
+          lookahead == ' ') SKIP(25);
       END_STATE();
     case 26:
+      if (eof) ADVANCE(27);
+      if (lookahead == '"') ADVANCE(29);
+      if (lookahead == ']') ADVANCE(28);
+      if (lookahead == 'm') ADVANCE(42);
+      if (lookahead == '\t' ||
+          lookahead == ' ') SKIP(26);
+      if (('a' <= lookahead && lookahead <= 'z')) ADVANCE(45);
+      END_STATE();
+    case 27:
+      ACCEPT_TOKEN(ts_builtin_sym_end);
+      END_STATE();
+    case 28:
+      ACCEPT_TOKEN(anon_sym_RBRACK);
+      END_STATE();
+    case 29:
+      ACCEPT_TOKEN(anon_sym_DQUOTE);
+      END_STATE();
+    case 30:
+      ACCEPT_TOKEN(anon_sym_DQUOTE2);
+      END_STATE();
+    case 31:
       ACCEPT_TOKEN(sym__name_text);
       if (lookahead != 0 &&
           lookahead != '\n' &&
           lookahead != '\r' &&
           lookahead != '"' &&
-          lookahead != '\\') ADVANCE(26);
-      END_STATE();
-    case 27:
-      ACCEPT_TOKEN(sym_escape_sequence);
-      END_STATE();
-    case 28:
-      ACCEPT_TOKEN(anon_sym_EQ);
-      END_STATE();
-    case 29:
-      ACCEPT_TOKEN(anon_sym_allow);
-      END_STATE();
-    case 30:
-      ACCEPT_TOKEN(anon_sym_suite);
-      END_STATE();
-    case 31:
-      ACCEPT_TOKEN(anon_sym_sample);
+          lookahead != '\\') ADVANCE(31);
       END_STATE();
     case 32:
-      ACCEPT_TOKEN(anon_sym_group);
+      ACCEPT_TOKEN(sym_escape_sequence);
       END_STATE();
     case 33:
+      ACCEPT_TOKEN(anon_sym_moves);
+      END_STATE();
+    case 34:
+      ACCEPT_TOKEN(anon_sym_moves);
+      if (lookahead == '-' ||
+          ('0' <= lookahead && lookahead <= '9') ||
+          lookahead == '_' ||
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(45);
+      END_STATE();
+    case 35:
+      ACCEPT_TOKEN(anon_sym_EQ);
+      END_STATE();
+    case 36:
+      ACCEPT_TOKEN(anon_sym_allow);
+      END_STATE();
+    case 37:
+      ACCEPT_TOKEN(anon_sym_suite);
+      END_STATE();
+    case 38:
+      ACCEPT_TOKEN(anon_sym_sample);
+      END_STATE();
+    case 39:
+      ACCEPT_TOKEN(anon_sym_group);
+      END_STATE();
+    case 40:
       ACCEPT_TOKEN(sym_group_name);
       if (lookahead == '-' ||
           ('0' <= lookahead && lookahead <= '9') ||
           ('A' <= lookahead && lookahead <= 'Z') ||
           lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(33);
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(40);
       END_STATE();
-    case 34:
+    case 41:
+      ACCEPT_TOKEN(sym_identifier);
+      if (lookahead == 'e') ADVANCE(43);
+      if (lookahead == '-' ||
+          ('0' <= lookahead && lookahead <= '9') ||
+          lookahead == '_' ||
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(45);
+      END_STATE();
+    case 42:
+      ACCEPT_TOKEN(sym_identifier);
+      if (lookahead == 'o') ADVANCE(44);
+      if (lookahead == '-' ||
+          ('0' <= lookahead && lookahead <= '9') ||
+          lookahead == '_' ||
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(45);
+      END_STATE();
+    case 43:
+      ACCEPT_TOKEN(sym_identifier);
+      if (lookahead == 's') ADVANCE(34);
+      if (lookahead == '-' ||
+          ('0' <= lookahead && lookahead <= '9') ||
+          lookahead == '_' ||
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(45);
+      END_STATE();
+    case 44:
+      ACCEPT_TOKEN(sym_identifier);
+      if (lookahead == 'v') ADVANCE(41);
+      if (lookahead == '-' ||
+          ('0' <= lookahead && lookahead <= '9') ||
+          lookahead == '_' ||
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(45);
+      END_STATE();
+    case 45:
       ACCEPT_TOKEN(sym_identifier);
       if (lookahead == '-' ||
           ('0' <= lookahead && lookahead <= '9') ||
           lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(34);
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(45);
       END_STATE();
     default:
       return false;
@@ -610,56 +699,60 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
 static const TSLexerMode ts_lex_modes[STATE_COUNT] = {
   [0] = {.lex_state = 0, .external_lex_state = 1},
   [1] = {.lex_state = 0, .external_lex_state = 2},
-  [2] = {.lex_state = 21, .external_lex_state = 3},
+  [2] = {.lex_state = 26, .external_lex_state = 3},
   [3] = {.lex_state = 0, .external_lex_state = 2},
   [4] = {.lex_state = 0, .external_lex_state = 4},
-  [5] = {.lex_state = 0, .external_lex_state = 4},
+  [5] = {.lex_state = 0, .external_lex_state = 5},
   [6] = {.lex_state = 0, .external_lex_state = 4},
-  [7] = {.lex_state = 0, .external_lex_state = 5},
-  [8] = {.lex_state = 0, .external_lex_state = 5},
-  [9] = {.lex_state = 0, .external_lex_state = 5},
+  [7] = {.lex_state = 0, .external_lex_state = 6},
+  [8] = {.lex_state = 0, .external_lex_state = 6},
+  [9] = {.lex_state = 0, .external_lex_state = 4},
   [10] = {.lex_state = 0, .external_lex_state = 6},
-  [11] = {.lex_state = 0, .external_lex_state = 6},
-  [12] = {.lex_state = 0, .external_lex_state = 6},
+  [11] = {.lex_state = 0, .external_lex_state = 5},
+  [12] = {.lex_state = 0, .external_lex_state = 5},
   [13] = {.lex_state = 0, .external_lex_state = 7},
-  [14] = {.lex_state = 0, .external_lex_state = 4},
-  [15] = {.lex_state = 0, .external_lex_state = 4},
-  [16] = {.lex_state = 0, .external_lex_state = 4},
+  [14] = {.lex_state = 0, .external_lex_state = 7},
+  [15] = {.lex_state = 0, .external_lex_state = 7},
+  [16] = {.lex_state = 0, .external_lex_state = 8},
   [17] = {.lex_state = 0, .external_lex_state = 4},
   [18] = {.lex_state = 0, .external_lex_state = 4},
-  [19] = {.lex_state = 0, .external_lex_state = 8},
-  [20] = {.lex_state = 0, .external_lex_state = 8},
-  [21] = {.lex_state = 0, .external_lex_state = 8},
+  [19] = {.lex_state = 0, .external_lex_state = 4},
+  [20] = {.lex_state = 0, .external_lex_state = 4},
+  [21] = {.lex_state = 0, .external_lex_state = 4},
   [22] = {.lex_state = 0, .external_lex_state = 9},
   [23] = {.lex_state = 0, .external_lex_state = 9},
-  [24] = {.lex_state = 0, .external_lex_state = 8},
-  [25] = {.lex_state = 0, .external_lex_state = 6},
-  [26] = {.lex_state = 0, .external_lex_state = 6},
-  [27] = {.lex_state = 0, .external_lex_state = 6},
-  [28] = {.lex_state = 0, .external_lex_state = 6},
-  [29] = {.lex_state = 0, .external_lex_state = 6},
-  [30] = {.lex_state = 0, .external_lex_state = 6},
-  [31] = {.lex_state = 0},
-  [32] = {.lex_state = 0, .external_lex_state = 6},
-  [33] = {.lex_state = 1},
-  [34] = {.lex_state = 0, .external_lex_state = 6},
-  [35] = {.lex_state = 1},
-  [36] = {.lex_state = 0, .external_lex_state = 6},
-  [37] = {.lex_state = 1},
-  [38] = {.lex_state = 0, .external_lex_state = 6},
-  [39] = {.lex_state = 0, .external_lex_state = 6},
-  [40] = {.lex_state = 21},
-  [41] = {.lex_state = 0, .external_lex_state = 10},
-  [42] = {.lex_state = 0, .external_lex_state = 11},
-  [43] = {.lex_state = 0},
+  [24] = {.lex_state = 0, .external_lex_state = 10},
+  [25] = {.lex_state = 0, .external_lex_state = 9},
+  [26] = {.lex_state = 0, .external_lex_state = 9},
+  [27] = {.lex_state = 0, .external_lex_state = 10},
+  [28] = {.lex_state = 0, .external_lex_state = 7},
+  [29] = {.lex_state = 0, .external_lex_state = 7},
+  [30] = {.lex_state = 0, .external_lex_state = 7},
+  [31] = {.lex_state = 0, .external_lex_state = 7},
+  [32] = {.lex_state = 0, .external_lex_state = 7},
+  [33] = {.lex_state = 0, .external_lex_state = 7},
+  [34] = {.lex_state = 1},
+  [35] = {.lex_state = 0, .external_lex_state = 7},
+  [36] = {.lex_state = 0, .external_lex_state = 7},
+  [37] = {.lex_state = 0, .external_lex_state = 7},
+  [38] = {.lex_state = 1},
+  [39] = {.lex_state = 0, .external_lex_state = 7},
+  [40] = {.lex_state = 0, .external_lex_state = 7},
+  [41] = {.lex_state = 1},
+  [42] = {.lex_state = 0},
+  [43] = {.lex_state = 26},
   [44] = {.lex_state = 0, .external_lex_state = 11},
   [45] = {.lex_state = 0},
-  [46] = {.lex_state = 18},
-  [47] = {.lex_state = 0, .external_lex_state = 11},
-  [48] = {.lex_state = 0},
+  [46] = {.lex_state = 0},
+  [47] = {.lex_state = 0, .external_lex_state = 12},
+  [48] = {.lex_state = 0, .external_lex_state = 12},
   [49] = {.lex_state = 0},
   [50] = {.lex_state = 0},
-  [51] = {.lex_state = 21},
+  [51] = {.lex_state = 22},
+  [52] = {.lex_state = 0},
+  [53] = {.lex_state = 0, .external_lex_state = 12},
+  [54] = {.lex_state = 0},
+  [55] = {.lex_state = 23},
 };
 
 static const uint16_t ts_parse_table[LARGE_STATE_COUNT][SYMBOL_COUNT] = {
@@ -669,6 +762,7 @@ static const uint16_t ts_parse_table[LARGE_STATE_COUNT][SYMBOL_COUNT] = {
     [anon_sym_DQUOTE] = ACTIONS(1),
     [anon_sym_DQUOTE2] = ACTIONS(1),
     [sym_escape_sequence] = ACTIONS(1),
+    [anon_sym_moves] = ACTIONS(1),
     [anon_sym_EQ] = ACTIONS(1),
     [anon_sym_allow] = ACTIONS(1),
     [anon_sym_suite] = ACTIONS(1),
@@ -687,17 +781,18 @@ static const uint16_t ts_parse_table[LARGE_STATE_COUNT][SYMBOL_COUNT] = {
     [sym__invalid_text] = ACTIONS(1),
     [sym__invalid_end] = ACTIONS(1),
     [sym__error_sentinel] = ACTIONS(1),
+    [sym_move] = ACTIONS(1),
   },
   [STATE(1)] = {
-    [sym_source_file] = STATE(48),
-    [sym__preamble_line] = STATE(10),
-    [sym_case] = STATE(19),
-    [sym_invalid] = STATE(5),
+    [sym_source_file] = STATE(54),
+    [sym__preamble_line] = STATE(13),
+    [sym_case] = STATE(26),
+    [sym_invalid] = STATE(6),
     [sym_header] = STATE(4),
-    [sym__comment] = STATE(10),
-    [sym_directive] = STATE(10),
-    [aux_sym_source_file_repeat1] = STATE(12),
-    [aux_sym_source_file_repeat2] = STATE(19),
+    [sym__comment] = STATE(13),
+    [sym_directive] = STATE(13),
+    [aux_sym_source_file_repeat1] = STATE(14),
+    [aux_sym_source_file_repeat2] = STATE(26),
     [ts_builtin_sym_end] = ACTIONS(3),
     [sym__newline] = ACTIONS(5),
     [sym_comment] = ACTIONS(7),
@@ -710,7 +805,7 @@ static const uint16_t ts_parse_table[LARGE_STATE_COUNT][SYMBOL_COUNT] = {
 };
 
 static const uint16_t ts_small_parse_table[] = {
-  [0] = 9,
+  [0] = 10,
     ACTIONS(9), 1,
       sym__directive_start,
     ACTIONS(11), 1,
@@ -718,16 +813,18 @@ static const uint16_t ts_small_parse_table[] = {
     ACTIONS(17), 1,
       sym__invalid_text,
     ACTIONS(21), 1,
-      sym_identifier,
+      anon_sym_moves,
     ACTIONS(23), 1,
-      sym_cells,
+      sym_identifier,
     ACTIONS(25), 1,
+      sym_cells,
+    ACTIONS(27), 1,
       sym_comment,
-    STATE(6), 3,
+    STATE(9), 3,
       sym_invalid,
       sym_property,
       sym_row,
-    STATE(34), 3,
+    STATE(37), 3,
       sym__case_line,
       sym__comment,
       sym_directive,
@@ -736,80 +833,121 @@ static const uint16_t ts_small_parse_table[] = {
       sym__header_start,
       sym__bad_header,
       ts_builtin_sym_end,
-  [35] = 7,
+  [38] = 7,
     ACTIONS(9), 1,
       sym__directive_start,
     ACTIONS(11), 1,
       sym__bad_directive,
     ACTIONS(17), 1,
       sym__invalid_text,
-    ACTIONS(29), 1,
+    ACTIONS(31), 1,
       sym_comment,
-    STATE(5), 1,
+    STATE(6), 1,
       sym_invalid,
-    STATE(36), 3,
+    STATE(33), 3,
       sym__preamble_line,
       sym__comment,
       sym_directive,
-    ACTIONS(27), 4,
+    ACTIONS(29), 4,
       sym__newline,
       sym__header_start,
       sym__bad_header,
       ts_builtin_sym_end,
-  [62] = 7,
+  [65] = 7,
     ACTIONS(9), 1,
       sym__directive_start,
     ACTIONS(11), 1,
       sym__bad_directive,
-    ACTIONS(33), 1,
-      sym__newline,
     ACTIONS(35), 1,
+      sym__newline,
+    ACTIONS(37), 1,
       sym_comment,
-    STATE(29), 1,
+    STATE(30), 1,
       aux_sym_case_repeat1,
     STATE(28), 2,
       sym__comment,
       sym_directive,
-    ACTIONS(31), 3,
+    ACTIONS(33), 3,
       sym__header_start,
       sym__bad_header,
       ts_builtin_sym_end,
-  [87] = 5,
+  [90] = 4,
+    ACTIONS(41), 1,
+      sym_move,
+    STATE(11), 1,
+      aux_sym_move_list_repeat1,
+    STATE(21), 1,
+      sym_move_list,
+    ACTIONS(39), 7,
+      sym__newline,
+      sym_comment,
+      sym__directive_start,
+      sym__bad_directive,
+      sym__header_start,
+      sym__bad_header,
+      ts_builtin_sym_end,
+  [109] = 5,
     ACTIONS(9), 1,
       sym__directive_start,
     ACTIONS(11), 1,
       sym__bad_directive,
-    ACTIONS(39), 1,
+    ACTIONS(45), 1,
+      sym_comment,
+    STATE(36), 2,
+      sym__comment,
+      sym_directive,
+    ACTIONS(43), 4,
+      sym__newline,
+      sym__header_start,
+      sym__bad_header,
+      ts_builtin_sym_end,
+  [129] = 3,
+    ACTIONS(49), 1,
+      sym__more_cells,
+    STATE(10), 1,
+      aux_sym_row_repeat1,
+    ACTIONS(47), 7,
+      sym__newline,
+      sym_comment,
+      sym__directive_start,
+      sym__bad_directive,
+      sym__header_start,
+      sym__bad_header,
+      ts_builtin_sym_end,
+  [145] = 3,
+    ACTIONS(53), 1,
+      sym__more_cells,
+    STATE(8), 1,
+      aux_sym_row_repeat1,
+    ACTIONS(51), 7,
+      sym__newline,
+      sym_comment,
+      sym__directive_start,
+      sym__bad_directive,
+      sym__header_start,
+      sym__bad_header,
+      ts_builtin_sym_end,
+  [161] = 5,
+    ACTIONS(9), 1,
+      sym__directive_start,
+    ACTIONS(11), 1,
+      sym__bad_directive,
+    ACTIONS(58), 1,
       sym_comment,
     STATE(39), 2,
       sym__comment,
       sym_directive,
-    ACTIONS(37), 4,
+    ACTIONS(56), 4,
       sym__newline,
       sym__header_start,
       sym__bad_header,
       ts_builtin_sym_end,
-  [107] = 5,
-    ACTIONS(9), 1,
-      sym__directive_start,
-    ACTIONS(11), 1,
-      sym__bad_directive,
-    ACTIONS(43), 1,
-      sym_comment,
-    STATE(38), 2,
-      sym__comment,
-      sym_directive,
-    ACTIONS(41), 4,
-      sym__newline,
-      sym__header_start,
-      sym__bad_header,
-      ts_builtin_sym_end,
-  [127] = 3,
-    ACTIONS(47), 1,
+  [181] = 3,
+    ACTIONS(62), 1,
       sym__more_cells,
-    STATE(9), 1,
+    STATE(8), 1,
       aux_sym_row_repeat1,
-    ACTIONS(45), 7,
+    ACTIONS(60), 7,
       sym__newline,
       sym_comment,
       sym__directive_start,
@@ -817,12 +955,12 @@ static const uint16_t ts_small_parse_table[] = {
       sym__header_start,
       sym__bad_header,
       ts_builtin_sym_end,
-  [143] = 3,
-    ACTIONS(51), 1,
-      sym__more_cells,
-    STATE(7), 1,
-      aux_sym_row_repeat1,
-    ACTIONS(49), 7,
+  [197] = 3,
+    ACTIONS(66), 1,
+      sym_move,
+    STATE(12), 1,
+      aux_sym_move_list_repeat1,
+    ACTIONS(64), 7,
       sym__newline,
       sym_comment,
       sym__directive_start,
@@ -830,88 +968,11 @@ static const uint16_t ts_small_parse_table[] = {
       sym__header_start,
       sym__bad_header,
       ts_builtin_sym_end,
-  [159] = 3,
-    ACTIONS(55), 1,
-      sym__more_cells,
-    STATE(9), 1,
-      aux_sym_row_repeat1,
-    ACTIONS(53), 7,
-      sym__newline,
-      sym_comment,
-      sym__directive_start,
-      sym__bad_directive,
-      sym__header_start,
-      sym__bad_header,
-      ts_builtin_sym_end,
-  [175] = 7,
-    ACTIONS(5), 1,
-      sym__newline,
-    ACTIONS(13), 1,
-      sym__header_start,
-    ACTIONS(15), 1,
-      sym__bad_header,
-    ACTIONS(58), 1,
-      ts_builtin_sym_end,
-    STATE(4), 1,
-      sym_header,
-    STATE(11), 1,
-      aux_sym_source_file_repeat1,
-    STATE(20), 2,
-      sym_case,
-      aux_sym_source_file_repeat2,
-  [198] = 7,
-    ACTIONS(5), 1,
-      sym__newline,
-    ACTIONS(13), 1,
-      sym__header_start,
-    ACTIONS(15), 1,
-      sym__bad_header,
-    ACTIONS(60), 1,
-      ts_builtin_sym_end,
-    STATE(4), 1,
-      sym_header,
-    STATE(25), 1,
-      aux_sym_source_file_repeat1,
-    STATE(24), 2,
-      sym_case,
-      aux_sym_source_file_repeat2,
-  [221] = 7,
-    ACTIONS(5), 1,
-      sym__newline,
-    ACTIONS(13), 1,
-      sym__header_start,
-    ACTIONS(15), 1,
-      sym__bad_header,
-    ACTIONS(58), 1,
-      ts_builtin_sym_end,
-    STATE(4), 1,
-      sym_header,
-    STATE(25), 1,
-      aux_sym_source_file_repeat1,
-    STATE(20), 2,
-      sym_case,
-      aux_sym_source_file_repeat2,
-  [244] = 2,
-    ACTIONS(64), 1,
-      sym_value,
-    ACTIONS(62), 7,
-      sym__newline,
-      sym_comment,
-      sym__directive_start,
-      sym__bad_directive,
-      sym__header_start,
-      sym__bad_header,
-      ts_builtin_sym_end,
-  [257] = 1,
-    ACTIONS(66), 7,
-      sym__newline,
-      sym_comment,
-      sym__directive_start,
-      sym__bad_directive,
-      sym__header_start,
-      sym__bad_header,
-      ts_builtin_sym_end,
-  [267] = 1,
+  [213] = 3,
+    ACTIONS(70), 1,
+      sym_move,
+    STATE(12), 1,
+      aux_sym_move_list_repeat1,
     ACTIONS(68), 7,
       sym__newline,
       sym_comment,
@@ -920,309 +981,393 @@ static const uint16_t ts_small_parse_table[] = {
       sym__header_start,
       sym__bad_header,
       ts_builtin_sym_end,
-  [277] = 1,
-    ACTIONS(70), 7,
+  [229] = 7,
+    ACTIONS(5), 1,
       sym__newline,
-      sym_comment,
-      sym__directive_start,
-      sym__bad_directive,
-      sym__header_start,
-      sym__bad_header,
-      ts_builtin_sym_end,
-  [287] = 1,
-    ACTIONS(72), 7,
-      sym__newline,
-      sym_comment,
-      sym__directive_start,
-      sym__bad_directive,
-      sym__header_start,
-      sym__bad_header,
-      ts_builtin_sym_end,
-  [297] = 1,
-    ACTIONS(74), 7,
-      sym__newline,
-      sym_comment,
-      sym__directive_start,
-      sym__bad_directive,
-      sym__header_start,
-      sym__bad_header,
-      ts_builtin_sym_end,
-  [307] = 5,
     ACTIONS(13), 1,
       sym__header_start,
     ACTIONS(15), 1,
       sym__bad_header,
-    ACTIONS(58), 1,
+    ACTIONS(73), 1,
       ts_builtin_sym_end,
     STATE(4), 1,
       sym_header,
-    STATE(21), 2,
-      sym_case,
-      aux_sym_source_file_repeat2,
-  [324] = 5,
-    ACTIONS(13), 1,
-      sym__header_start,
-    ACTIONS(15), 1,
-      sym__bad_header,
-    ACTIONS(60), 1,
-      ts_builtin_sym_end,
-    STATE(4), 1,
-      sym_header,
-    STATE(21), 2,
-      sym_case,
-      aux_sym_source_file_repeat2,
-  [341] = 5,
-    ACTIONS(76), 1,
-      ts_builtin_sym_end,
-    ACTIONS(78), 1,
-      sym__header_start,
-    ACTIONS(81), 1,
-      sym__bad_header,
-    STATE(4), 1,
-      sym_header,
-    STATE(21), 2,
-      sym_case,
-      aux_sym_source_file_repeat2,
-  [358] = 3,
-    ACTIONS(86), 1,
-      sym_code,
-    STATE(22), 1,
-      aux_sym_directive_repeat1,
-    ACTIONS(84), 4,
-      sym__newline,
-      sym__header_start,
-      sym__bad_header,
-      ts_builtin_sym_end,
-  [371] = 3,
-    ACTIONS(91), 1,
-      sym_code,
-    STATE(22), 1,
-      aux_sym_directive_repeat1,
-    ACTIONS(89), 4,
-      sym__newline,
-      sym__header_start,
-      sym__bad_header,
-      ts_builtin_sym_end,
-  [384] = 5,
-    ACTIONS(13), 1,
-      sym__header_start,
-    ACTIONS(15), 1,
-      sym__bad_header,
-    ACTIONS(93), 1,
-      ts_builtin_sym_end,
-    STATE(4), 1,
-      sym_header,
-    STATE(21), 2,
-      sym_case,
-      aux_sym_source_file_repeat2,
-  [401] = 3,
-    ACTIONS(97), 1,
-      sym__newline,
-    STATE(25), 1,
+    STATE(15), 1,
       aux_sym_source_file_repeat1,
-    ACTIONS(95), 3,
+    STATE(23), 2,
+      sym_case,
+      aux_sym_source_file_repeat2,
+  [252] = 7,
+    ACTIONS(5), 1,
+      sym__newline,
+    ACTIONS(13), 1,
+      sym__header_start,
+    ACTIONS(15), 1,
+      sym__bad_header,
+    ACTIONS(73), 1,
+      ts_builtin_sym_end,
+    STATE(4), 1,
+      sym_header,
+    STATE(29), 1,
+      aux_sym_source_file_repeat1,
+    STATE(23), 2,
+      sym_case,
+      aux_sym_source_file_repeat2,
+  [275] = 7,
+    ACTIONS(5), 1,
+      sym__newline,
+    ACTIONS(13), 1,
+      sym__header_start,
+    ACTIONS(15), 1,
+      sym__bad_header,
+    ACTIONS(75), 1,
+      ts_builtin_sym_end,
+    STATE(4), 1,
+      sym_header,
+    STATE(29), 1,
+      aux_sym_source_file_repeat1,
+    STATE(25), 2,
+      sym_case,
+      aux_sym_source_file_repeat2,
+  [298] = 2,
+    ACTIONS(77), 1,
+      sym_value,
+    ACTIONS(39), 7,
+      sym__newline,
+      sym_comment,
+      sym__directive_start,
+      sym__bad_directive,
       sym__header_start,
       sym__bad_header,
       ts_builtin_sym_end,
-  [413] = 3,
-    ACTIONS(33), 1,
+  [311] = 1,
+    ACTIONS(79), 7,
       sym__newline,
+      sym_comment,
+      sym__directive_start,
+      sym__bad_directive,
+      sym__header_start,
+      sym__bad_header,
+      ts_builtin_sym_end,
+  [321] = 1,
+    ACTIONS(81), 7,
+      sym__newline,
+      sym_comment,
+      sym__directive_start,
+      sym__bad_directive,
+      sym__header_start,
+      sym__bad_header,
+      ts_builtin_sym_end,
+  [331] = 1,
+    ACTIONS(83), 7,
+      sym__newline,
+      sym_comment,
+      sym__directive_start,
+      sym__bad_directive,
+      sym__header_start,
+      sym__bad_header,
+      ts_builtin_sym_end,
+  [341] = 1,
+    ACTIONS(85), 7,
+      sym__newline,
+      sym_comment,
+      sym__directive_start,
+      sym__bad_directive,
+      sym__header_start,
+      sym__bad_header,
+      ts_builtin_sym_end,
+  [351] = 1,
+    ACTIONS(87), 7,
+      sym__newline,
+      sym_comment,
+      sym__directive_start,
+      sym__bad_directive,
+      sym__header_start,
+      sym__bad_header,
+      ts_builtin_sym_end,
+  [361] = 5,
+    ACTIONS(89), 1,
+      ts_builtin_sym_end,
+    ACTIONS(91), 1,
+      sym__header_start,
+    ACTIONS(94), 1,
+      sym__bad_header,
+    STATE(4), 1,
+      sym_header,
+    STATE(22), 2,
+      sym_case,
+      aux_sym_source_file_repeat2,
+  [378] = 5,
+    ACTIONS(13), 1,
+      sym__header_start,
+    ACTIONS(15), 1,
+      sym__bad_header,
+    ACTIONS(75), 1,
+      ts_builtin_sym_end,
+    STATE(4), 1,
+      sym_header,
+    STATE(22), 2,
+      sym_case,
+      aux_sym_source_file_repeat2,
+  [395] = 3,
+    ACTIONS(99), 1,
+      sym_code,
     STATE(27), 1,
-      aux_sym_case_repeat1,
-    ACTIONS(100), 3,
+      aux_sym_directive_repeat1,
+    ACTIONS(97), 4,
+      sym__newline,
       sym__header_start,
       sym__bad_header,
       ts_builtin_sym_end,
-  [425] = 3,
-    ACTIONS(104), 1,
-      sym__newline,
+  [408] = 5,
+    ACTIONS(13), 1,
+      sym__header_start,
+    ACTIONS(15), 1,
+      sym__bad_header,
+    ACTIONS(101), 1,
+      ts_builtin_sym_end,
+    STATE(4), 1,
+      sym_header,
+    STATE(22), 2,
+      sym_case,
+      aux_sym_source_file_repeat2,
+  [425] = 5,
+    ACTIONS(13), 1,
+      sym__header_start,
+    ACTIONS(15), 1,
+      sym__bad_header,
+    ACTIONS(73), 1,
+      ts_builtin_sym_end,
+    STATE(4), 1,
+      sym_header,
+    STATE(22), 2,
+      sym_case,
+      aux_sym_source_file_repeat2,
+  [442] = 3,
+    ACTIONS(105), 1,
+      sym_code,
     STATE(27), 1,
+      aux_sym_directive_repeat1,
+    ACTIONS(103), 4,
+      sym__newline,
+      sym__header_start,
+      sym__bad_header,
+      ts_builtin_sym_end,
+  [455] = 3,
+    ACTIONS(35), 1,
+      sym__newline,
+    STATE(31), 1,
       aux_sym_case_repeat1,
-    ACTIONS(102), 3,
+    ACTIONS(108), 3,
       sym__header_start,
       sym__bad_header,
       ts_builtin_sym_end,
-  [437] = 3,
-    ACTIONS(33), 1,
+  [467] = 3,
+    ACTIONS(112), 1,
       sym__newline,
-    STATE(26), 1,
+    STATE(29), 1,
+      aux_sym_source_file_repeat1,
+    ACTIONS(110), 3,
+      sym__header_start,
+      sym__bad_header,
+      ts_builtin_sym_end,
+  [479] = 3,
+    ACTIONS(35), 1,
+      sym__newline,
+    STATE(32), 1,
       aux_sym_case_repeat1,
-    ACTIONS(107), 3,
+    ACTIONS(108), 3,
       sym__header_start,
       sym__bad_header,
       ts_builtin_sym_end,
-  [449] = 3,
-    ACTIONS(33), 1,
+  [491] = 3,
+    ACTIONS(35), 1,
       sym__newline,
-    STATE(27), 1,
+    STATE(32), 1,
       aux_sym_case_repeat1,
-    ACTIONS(107), 3,
+    ACTIONS(115), 3,
       sym__header_start,
       sym__bad_header,
       ts_builtin_sym_end,
-  [461] = 1,
-    ACTIONS(89), 4,
+  [503] = 3,
+    ACTIONS(119), 1,
       sym__newline,
+    STATE(32), 1,
+      aux_sym_case_repeat1,
+    ACTIONS(117), 3,
       sym__header_start,
       sym__bad_header,
       ts_builtin_sym_end,
-  [468] = 3,
-    ACTIONS(109), 1,
-      anon_sym_allow,
-    ACTIONS(113), 1,
-      anon_sym_group,
-    ACTIONS(111), 2,
-      anon_sym_suite,
-      anon_sym_sample,
-  [479] = 1,
-    ACTIONS(115), 4,
-      sym__newline,
-      sym__header_start,
-      sym__bad_header,
-      ts_builtin_sym_end,
-  [486] = 3,
-    ACTIONS(117), 1,
-      anon_sym_DQUOTE2,
-    STATE(35), 1,
-      aux_sym_name_repeat1,
-    ACTIONS(119), 2,
-      sym__name_text,
-      sym_escape_sequence,
-  [497] = 1,
-    ACTIONS(102), 4,
-      sym__newline,
-      sym__header_start,
-      sym__bad_header,
-      ts_builtin_sym_end,
-  [504] = 3,
-    ACTIONS(121), 1,
-      anon_sym_DQUOTE2,
-    STATE(37), 1,
-      aux_sym_name_repeat1,
-    ACTIONS(123), 2,
-      sym__name_text,
-      sym_escape_sequence,
   [515] = 1,
-    ACTIONS(95), 4,
+    ACTIONS(110), 4,
       sym__newline,
       sym__header_start,
       sym__bad_header,
       ts_builtin_sym_end,
   [522] = 3,
-    ACTIONS(125), 1,
+    ACTIONS(122), 1,
       anon_sym_DQUOTE2,
-    STATE(37), 1,
+    STATE(38), 1,
       aux_sym_name_repeat1,
-    ACTIONS(127), 2,
+    ACTIONS(124), 2,
       sym__name_text,
       sym_escape_sequence,
   [533] = 1,
-    ACTIONS(130), 4,
+    ACTIONS(97), 4,
       sym__newline,
       sym__header_start,
       sym__bad_header,
       ts_builtin_sym_end,
   [540] = 1,
+    ACTIONS(126), 4,
+      sym__newline,
+      sym__header_start,
+      sym__bad_header,
+      ts_builtin_sym_end,
+  [547] = 1,
+    ACTIONS(117), 4,
+      sym__newline,
+      sym__header_start,
+      sym__bad_header,
+      ts_builtin_sym_end,
+  [554] = 3,
+    ACTIONS(128), 1,
+      anon_sym_DQUOTE2,
+    STATE(41), 1,
+      aux_sym_name_repeat1,
+    ACTIONS(130), 2,
+      sym__name_text,
+      sym_escape_sequence,
+  [565] = 1,
     ACTIONS(132), 4,
       sym__newline,
       sym__header_start,
       sym__bad_header,
       ts_builtin_sym_end,
-  [547] = 3,
-    ACTIONS(134), 1,
-      anon_sym_RBRACK,
-    ACTIONS(136), 1,
-      anon_sym_DQUOTE,
-    STATE(43), 1,
-      sym_name,
-  [557] = 2,
-    ACTIONS(138), 1,
-      sym_code,
-    STATE(23), 1,
-      aux_sym_directive_repeat1,
-  [564] = 1,
-    ACTIONS(111), 1,
-      sym__invalid_end,
-  [568] = 1,
-    ACTIONS(140), 1,
-      anon_sym_RBRACK,
   [572] = 1,
-    ACTIONS(142), 1,
-      sym__invalid_end,
-  [576] = 1,
-    ACTIONS(144), 1,
-      anon_sym_EQ,
-  [580] = 1,
-    ACTIONS(146), 1,
-      sym_group_name,
-  [584] = 1,
-    ACTIONS(148), 1,
-      sym__invalid_end,
-  [588] = 1,
-    ACTIONS(150), 1,
+    ACTIONS(134), 4,
+      sym__newline,
+      sym__header_start,
+      sym__bad_header,
       ts_builtin_sym_end,
-  [592] = 1,
-    ACTIONS(152), 1,
+  [579] = 3,
+    ACTIONS(136), 1,
+      anon_sym_DQUOTE2,
+    STATE(41), 1,
+      aux_sym_name_repeat1,
+    ACTIONS(138), 2,
+      sym__name_text,
+      sym_escape_sequence,
+  [590] = 3,
+    ACTIONS(141), 1,
+      anon_sym_allow,
+    ACTIONS(145), 1,
+      anon_sym_group,
+    ACTIONS(143), 2,
+      anon_sym_suite,
+      anon_sym_sample,
+  [601] = 3,
+    ACTIONS(147), 1,
       anon_sym_RBRACK,
-  [596] = 1,
-    ACTIONS(154), 1,
+    ACTIONS(149), 1,
+      anon_sym_DQUOTE,
+    STATE(49), 1,
+      sym_name,
+  [611] = 2,
+    ACTIONS(151), 1,
+      sym_code,
+    STATE(24), 1,
+      aux_sym_directive_repeat1,
+  [618] = 1,
+    ACTIONS(153), 1,
+      anon_sym_EQ,
+  [622] = 1,
+    ACTIONS(155), 1,
+      anon_sym_EQ,
+  [626] = 1,
+    ACTIONS(157), 1,
+      sym__invalid_end,
+  [630] = 1,
+    ACTIONS(143), 1,
+      sym__invalid_end,
+  [634] = 1,
+    ACTIONS(159), 1,
       anon_sym_RBRACK,
-  [600] = 1,
-    ACTIONS(156), 1,
+  [638] = 1,
+    ACTIONS(161), 1,
+      anon_sym_RBRACK,
+  [642] = 1,
+    ACTIONS(163), 1,
+      sym_group_name,
+  [646] = 1,
+    ACTIONS(165), 1,
+      anon_sym_RBRACK,
+  [650] = 1,
+    ACTIONS(167), 1,
+      sym__invalid_end,
+  [654] = 1,
+    ACTIONS(169), 1,
+      ts_builtin_sym_end,
+  [658] = 1,
+    ACTIONS(171), 1,
       sym_identifier,
 };
 
 static const uint32_t ts_small_parse_table_map[] = {
   [SMALL_STATE(2)] = 0,
-  [SMALL_STATE(3)] = 35,
-  [SMALL_STATE(4)] = 62,
-  [SMALL_STATE(5)] = 87,
-  [SMALL_STATE(6)] = 107,
-  [SMALL_STATE(7)] = 127,
-  [SMALL_STATE(8)] = 143,
-  [SMALL_STATE(9)] = 159,
-  [SMALL_STATE(10)] = 175,
-  [SMALL_STATE(11)] = 198,
-  [SMALL_STATE(12)] = 221,
-  [SMALL_STATE(13)] = 244,
-  [SMALL_STATE(14)] = 257,
-  [SMALL_STATE(15)] = 267,
-  [SMALL_STATE(16)] = 277,
-  [SMALL_STATE(17)] = 287,
-  [SMALL_STATE(18)] = 297,
-  [SMALL_STATE(19)] = 307,
-  [SMALL_STATE(20)] = 324,
-  [SMALL_STATE(21)] = 341,
-  [SMALL_STATE(22)] = 358,
-  [SMALL_STATE(23)] = 371,
-  [SMALL_STATE(24)] = 384,
-  [SMALL_STATE(25)] = 401,
-  [SMALL_STATE(26)] = 413,
-  [SMALL_STATE(27)] = 425,
-  [SMALL_STATE(28)] = 437,
-  [SMALL_STATE(29)] = 449,
-  [SMALL_STATE(30)] = 461,
-  [SMALL_STATE(31)] = 468,
-  [SMALL_STATE(32)] = 479,
-  [SMALL_STATE(33)] = 486,
-  [SMALL_STATE(34)] = 497,
-  [SMALL_STATE(35)] = 504,
-  [SMALL_STATE(36)] = 515,
-  [SMALL_STATE(37)] = 522,
-  [SMALL_STATE(38)] = 533,
-  [SMALL_STATE(39)] = 540,
-  [SMALL_STATE(40)] = 547,
-  [SMALL_STATE(41)] = 557,
-  [SMALL_STATE(42)] = 564,
-  [SMALL_STATE(43)] = 568,
-  [SMALL_STATE(44)] = 572,
-  [SMALL_STATE(45)] = 576,
-  [SMALL_STATE(46)] = 580,
-  [SMALL_STATE(47)] = 584,
-  [SMALL_STATE(48)] = 588,
-  [SMALL_STATE(49)] = 592,
-  [SMALL_STATE(50)] = 596,
-  [SMALL_STATE(51)] = 600,
+  [SMALL_STATE(3)] = 38,
+  [SMALL_STATE(4)] = 65,
+  [SMALL_STATE(5)] = 90,
+  [SMALL_STATE(6)] = 109,
+  [SMALL_STATE(7)] = 129,
+  [SMALL_STATE(8)] = 145,
+  [SMALL_STATE(9)] = 161,
+  [SMALL_STATE(10)] = 181,
+  [SMALL_STATE(11)] = 197,
+  [SMALL_STATE(12)] = 213,
+  [SMALL_STATE(13)] = 229,
+  [SMALL_STATE(14)] = 252,
+  [SMALL_STATE(15)] = 275,
+  [SMALL_STATE(16)] = 298,
+  [SMALL_STATE(17)] = 311,
+  [SMALL_STATE(18)] = 321,
+  [SMALL_STATE(19)] = 331,
+  [SMALL_STATE(20)] = 341,
+  [SMALL_STATE(21)] = 351,
+  [SMALL_STATE(22)] = 361,
+  [SMALL_STATE(23)] = 378,
+  [SMALL_STATE(24)] = 395,
+  [SMALL_STATE(25)] = 408,
+  [SMALL_STATE(26)] = 425,
+  [SMALL_STATE(27)] = 442,
+  [SMALL_STATE(28)] = 455,
+  [SMALL_STATE(29)] = 467,
+  [SMALL_STATE(30)] = 479,
+  [SMALL_STATE(31)] = 491,
+  [SMALL_STATE(32)] = 503,
+  [SMALL_STATE(33)] = 515,
+  [SMALL_STATE(34)] = 522,
+  [SMALL_STATE(35)] = 533,
+  [SMALL_STATE(36)] = 540,
+  [SMALL_STATE(37)] = 547,
+  [SMALL_STATE(38)] = 554,
+  [SMALL_STATE(39)] = 565,
+  [SMALL_STATE(40)] = 572,
+  [SMALL_STATE(41)] = 579,
+  [SMALL_STATE(42)] = 590,
+  [SMALL_STATE(43)] = 601,
+  [SMALL_STATE(44)] = 611,
+  [SMALL_STATE(45)] = 618,
+  [SMALL_STATE(46)] = 622,
+  [SMALL_STATE(47)] = 626,
+  [SMALL_STATE(48)] = 630,
+  [SMALL_STATE(49)] = 634,
+  [SMALL_STATE(50)] = 638,
+  [SMALL_STATE(51)] = 642,
+  [SMALL_STATE(52)] = 646,
+  [SMALL_STATE(53)] = 650,
+  [SMALL_STATE(54)] = 654,
+  [SMALL_STATE(55)] = 658,
 };
 
 static const TSParseActionEntry ts_parse_actions[] = {
@@ -1230,78 +1375,85 @@ static const TSParseActionEntry ts_parse_actions[] = {
   [1] = {.entry = {.count = 1, .reusable = false}}, RECOVER(),
   [3] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_source_file, 0, 0, 0),
   [5] = {.entry = {.count = 1, .reusable = true}}, SHIFT(3),
-  [7] = {.entry = {.count = 1, .reusable = true}}, SHIFT(10),
-  [9] = {.entry = {.count = 1, .reusable = true}}, SHIFT(31),
-  [11] = {.entry = {.count = 1, .reusable = true}}, SHIFT(42),
-  [13] = {.entry = {.count = 1, .reusable = true}}, SHIFT(51),
-  [15] = {.entry = {.count = 1, .reusable = true}}, SHIFT(44),
-  [17] = {.entry = {.count = 1, .reusable = true}}, SHIFT(47),
+  [7] = {.entry = {.count = 1, .reusable = true}}, SHIFT(13),
+  [9] = {.entry = {.count = 1, .reusable = true}}, SHIFT(42),
+  [11] = {.entry = {.count = 1, .reusable = true}}, SHIFT(48),
+  [13] = {.entry = {.count = 1, .reusable = true}}, SHIFT(55),
+  [15] = {.entry = {.count = 1, .reusable = true}}, SHIFT(47),
+  [17] = {.entry = {.count = 1, .reusable = true}}, SHIFT(53),
   [19] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_case_repeat1, 1, 0, 0),
-  [21] = {.entry = {.count = 1, .reusable = true}}, SHIFT(45),
-  [23] = {.entry = {.count = 1, .reusable = true}}, SHIFT(8),
-  [25] = {.entry = {.count = 1, .reusable = true}}, SHIFT(34),
-  [27] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 1, 0, 0),
-  [29] = {.entry = {.count = 1, .reusable = true}}, SHIFT(36),
-  [31] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_case, 1, 0, 1),
-  [33] = {.entry = {.count = 1, .reusable = true}}, SHIFT(2),
-  [35] = {.entry = {.count = 1, .reusable = true}}, SHIFT(28),
-  [37] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__preamble_line, 1, 0, 0),
-  [39] = {.entry = {.count = 1, .reusable = true}}, SHIFT(39),
-  [41] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__case_line, 1, 0, 0),
-  [43] = {.entry = {.count = 1, .reusable = true}}, SHIFT(38),
-  [45] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_row, 2, 0, 0),
-  [47] = {.entry = {.count = 1, .reusable = true}}, SHIFT(9),
-  [49] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_row, 1, 0, 0),
-  [51] = {.entry = {.count = 1, .reusable = true}}, SHIFT(7),
-  [53] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_row_repeat1, 2, 0, 0),
-  [55] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_row_repeat1, 2, 0, 0), SHIFT_REPEAT(9),
-  [58] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_source_file, 1, 0, 0),
-  [60] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_source_file, 2, 0, 0),
-  [62] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_property, 2, 0, 4),
-  [64] = {.entry = {.count = 1, .reusable = true}}, SHIFT(15),
-  [66] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_header, 2, 0, 0),
-  [68] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_property, 3, 0, 5),
-  [70] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_invalid, 2, 0, 0),
-  [72] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_header, 4, 0, 3),
-  [74] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_header, 3, 0, 2),
-  [76] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_source_file_repeat2, 2, 0, 0),
-  [78] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat2, 2, 0, 0), SHIFT_REPEAT(51),
-  [81] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat2, 2, 0, 0), SHIFT_REPEAT(44),
-  [84] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_directive_repeat1, 2, 0, 0),
-  [86] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_directive_repeat1, 2, 0, 0), SHIFT_REPEAT(22),
-  [89] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_directive, 3, 0, 0),
-  [91] = {.entry = {.count = 1, .reusable = true}}, SHIFT(22),
-  [93] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_source_file, 3, 0, 0),
-  [95] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0),
-  [97] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(3),
-  [100] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_case, 3, 0, 1),
-  [102] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_case_repeat1, 2, 0, 0),
-  [104] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_case_repeat1, 2, 0, 0), SHIFT_REPEAT(2),
-  [107] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_case, 2, 0, 1),
-  [109] = {.entry = {.count = 1, .reusable = true}}, SHIFT(41),
-  [111] = {.entry = {.count = 1, .reusable = true}}, SHIFT(32),
-  [113] = {.entry = {.count = 1, .reusable = true}}, SHIFT(46),
-  [115] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_directive, 2, 0, 0),
-  [117] = {.entry = {.count = 1, .reusable = true}}, SHIFT(50),
-  [119] = {.entry = {.count = 1, .reusable = true}}, SHIFT(35),
-  [121] = {.entry = {.count = 1, .reusable = true}}, SHIFT(49),
-  [123] = {.entry = {.count = 1, .reusable = true}}, SHIFT(37),
-  [125] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_name_repeat1, 2, 0, 0),
-  [127] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_name_repeat1, 2, 0, 0), SHIFT_REPEAT(37),
-  [130] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__case_line, 2, 0, 0),
-  [132] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__preamble_line, 2, 0, 0),
-  [134] = {.entry = {.count = 1, .reusable = true}}, SHIFT(18),
-  [136] = {.entry = {.count = 1, .reusable = true}}, SHIFT(33),
-  [138] = {.entry = {.count = 1, .reusable = true}}, SHIFT(23),
-  [140] = {.entry = {.count = 1, .reusable = true}}, SHIFT(17),
-  [142] = {.entry = {.count = 1, .reusable = true}}, SHIFT(14),
-  [144] = {.entry = {.count = 1, .reusable = true}}, SHIFT(13),
-  [146] = {.entry = {.count = 1, .reusable = true}}, SHIFT(30),
-  [148] = {.entry = {.count = 1, .reusable = true}}, SHIFT(16),
-  [150] = {.entry = {.count = 1, .reusable = true}},  ACCEPT_INPUT(),
-  [152] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_name, 3, 0, 0),
-  [154] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_name, 2, 0, 0),
-  [156] = {.entry = {.count = 1, .reusable = true}}, SHIFT(40),
+  [21] = {.entry = {.count = 1, .reusable = false}}, SHIFT(46),
+  [23] = {.entry = {.count = 1, .reusable = false}}, SHIFT(45),
+  [25] = {.entry = {.count = 1, .reusable = true}}, SHIFT(7),
+  [27] = {.entry = {.count = 1, .reusable = true}}, SHIFT(37),
+  [29] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 1, 0, 0),
+  [31] = {.entry = {.count = 1, .reusable = true}}, SHIFT(33),
+  [33] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_case, 1, 0, 1),
+  [35] = {.entry = {.count = 1, .reusable = true}}, SHIFT(2),
+  [37] = {.entry = {.count = 1, .reusable = true}}, SHIFT(28),
+  [39] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_property, 2, 0, 4),
+  [41] = {.entry = {.count = 1, .reusable = true}}, SHIFT(11),
+  [43] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__preamble_line, 1, 0, 0),
+  [45] = {.entry = {.count = 1, .reusable = true}}, SHIFT(36),
+  [47] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_row, 1, 0, 0),
+  [49] = {.entry = {.count = 1, .reusable = true}}, SHIFT(10),
+  [51] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_row_repeat1, 2, 0, 0),
+  [53] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_row_repeat1, 2, 0, 0), SHIFT_REPEAT(8),
+  [56] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__case_line, 1, 0, 0),
+  [58] = {.entry = {.count = 1, .reusable = true}}, SHIFT(39),
+  [60] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_row, 2, 0, 0),
+  [62] = {.entry = {.count = 1, .reusable = true}}, SHIFT(8),
+  [64] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_move_list, 1, 0, 0),
+  [66] = {.entry = {.count = 1, .reusable = true}}, SHIFT(12),
+  [68] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_move_list_repeat1, 2, 0, 0),
+  [70] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_move_list_repeat1, 2, 0, 0), SHIFT_REPEAT(12),
+  [73] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_source_file, 1, 0, 0),
+  [75] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_source_file, 2, 0, 0),
+  [77] = {.entry = {.count = 1, .reusable = true}}, SHIFT(21),
+  [79] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_header, 2, 0, 0),
+  [81] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_invalid, 2, 0, 0),
+  [83] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_header, 4, 0, 3),
+  [85] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_header, 3, 0, 2),
+  [87] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_property, 3, 0, 5),
+  [89] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_source_file_repeat2, 2, 0, 0),
+  [91] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat2, 2, 0, 0), SHIFT_REPEAT(55),
+  [94] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat2, 2, 0, 0), SHIFT_REPEAT(47),
+  [97] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_directive, 3, 0, 0),
+  [99] = {.entry = {.count = 1, .reusable = true}}, SHIFT(27),
+  [101] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_source_file, 3, 0, 0),
+  [103] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_directive_repeat1, 2, 0, 0),
+  [105] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_directive_repeat1, 2, 0, 0), SHIFT_REPEAT(27),
+  [108] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_case, 2, 0, 1),
+  [110] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0),
+  [112] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(3),
+  [115] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_case, 3, 0, 1),
+  [117] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_case_repeat1, 2, 0, 0),
+  [119] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_case_repeat1, 2, 0, 0), SHIFT_REPEAT(2),
+  [122] = {.entry = {.count = 1, .reusable = true}}, SHIFT(50),
+  [124] = {.entry = {.count = 1, .reusable = true}}, SHIFT(38),
+  [126] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__preamble_line, 2, 0, 0),
+  [128] = {.entry = {.count = 1, .reusable = true}}, SHIFT(52),
+  [130] = {.entry = {.count = 1, .reusable = true}}, SHIFT(41),
+  [132] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__case_line, 2, 0, 0),
+  [134] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_directive, 2, 0, 0),
+  [136] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_name_repeat1, 2, 0, 0),
+  [138] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_name_repeat1, 2, 0, 0), SHIFT_REPEAT(41),
+  [141] = {.entry = {.count = 1, .reusable = true}}, SHIFT(44),
+  [143] = {.entry = {.count = 1, .reusable = true}}, SHIFT(40),
+  [145] = {.entry = {.count = 1, .reusable = true}}, SHIFT(51),
+  [147] = {.entry = {.count = 1, .reusable = true}}, SHIFT(20),
+  [149] = {.entry = {.count = 1, .reusable = true}}, SHIFT(34),
+  [151] = {.entry = {.count = 1, .reusable = true}}, SHIFT(24),
+  [153] = {.entry = {.count = 1, .reusable = true}}, SHIFT(16),
+  [155] = {.entry = {.count = 1, .reusable = true}}, SHIFT(5),
+  [157] = {.entry = {.count = 1, .reusable = true}}, SHIFT(17),
+  [159] = {.entry = {.count = 1, .reusable = true}}, SHIFT(19),
+  [161] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_name, 2, 0, 0),
+  [163] = {.entry = {.count = 1, .reusable = true}}, SHIFT(35),
+  [165] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_name, 3, 0, 0),
+  [167] = {.entry = {.count = 1, .reusable = true}}, SHIFT(18),
+  [169] = {.entry = {.count = 1, .reusable = true}},  ACCEPT_INPUT(),
+  [171] = {.entry = {.count = 1, .reusable = true}}, SHIFT(43),
 };
 
 enum ts_external_scanner_symbol_identifiers {
@@ -1318,6 +1470,7 @@ enum ts_external_scanner_symbol_identifiers {
   ts_external_token__invalid_text = 10,
   ts_external_token__invalid_end = 11,
   ts_external_token__error_sentinel = 12,
+  ts_external_token_move = 13,
 };
 
 static const TSSymbol ts_external_scanner_symbol_map[EXTERNAL_TOKEN_COUNT] = {
@@ -1334,9 +1487,10 @@ static const TSSymbol ts_external_scanner_symbol_map[EXTERNAL_TOKEN_COUNT] = {
   [ts_external_token__invalid_text] = sym__invalid_text,
   [ts_external_token__invalid_end] = sym__invalid_end,
   [ts_external_token__error_sentinel] = sym__error_sentinel,
+  [ts_external_token_move] = sym_move,
 };
 
-static const bool ts_external_scanner_states[12][EXTERNAL_TOKEN_COUNT] = {
+static const bool ts_external_scanner_states[13][EXTERNAL_TOKEN_COUNT] = {
   [1] = {
     [ts_external_token__newline] = true,
     [ts_external_token_cells] = true,
@@ -1351,6 +1505,7 @@ static const bool ts_external_scanner_states[12][EXTERNAL_TOKEN_COUNT] = {
     [ts_external_token__invalid_text] = true,
     [ts_external_token__invalid_end] = true,
     [ts_external_token__error_sentinel] = true,
+    [ts_external_token_move] = true,
   },
   [2] = {
     [ts_external_token__newline] = true,
@@ -1381,6 +1536,15 @@ static const bool ts_external_scanner_states[12][EXTERNAL_TOKEN_COUNT] = {
   },
   [5] = {
     [ts_external_token__newline] = true,
+    [ts_external_token_comment] = true,
+    [ts_external_token__directive_start] = true,
+    [ts_external_token__bad_directive] = true,
+    [ts_external_token__header_start] = true,
+    [ts_external_token__bad_header] = true,
+    [ts_external_token_move] = true,
+  },
+  [6] = {
+    [ts_external_token__newline] = true,
     [ts_external_token__more_cells] = true,
     [ts_external_token_comment] = true,
     [ts_external_token__directive_start] = true,
@@ -1388,12 +1552,12 @@ static const bool ts_external_scanner_states[12][EXTERNAL_TOKEN_COUNT] = {
     [ts_external_token__header_start] = true,
     [ts_external_token__bad_header] = true,
   },
-  [6] = {
+  [7] = {
     [ts_external_token__newline] = true,
     [ts_external_token__header_start] = true,
     [ts_external_token__bad_header] = true,
   },
-  [7] = {
+  [8] = {
     [ts_external_token__newline] = true,
     [ts_external_token_value] = true,
     [ts_external_token_comment] = true,
@@ -1402,20 +1566,20 @@ static const bool ts_external_scanner_states[12][EXTERNAL_TOKEN_COUNT] = {
     [ts_external_token__header_start] = true,
     [ts_external_token__bad_header] = true,
   },
-  [8] = {
+  [9] = {
     [ts_external_token__header_start] = true,
     [ts_external_token__bad_header] = true,
   },
-  [9] = {
+  [10] = {
     [ts_external_token__newline] = true,
     [ts_external_token_code] = true,
     [ts_external_token__header_start] = true,
     [ts_external_token__bad_header] = true,
   },
-  [10] = {
+  [11] = {
     [ts_external_token_code] = true,
   },
-  [11] = {
+  [12] = {
     [ts_external_token__invalid_end] = true,
   },
 };

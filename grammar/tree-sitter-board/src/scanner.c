@@ -32,6 +32,7 @@ enum TokenType {
   INVALID_END,
   // Valid only during error recovery.
   ERROR_SENTINEL,
+  MOVE,
 };
 
 // What the scanner remembers between tokens: whether its last token was a line break (error
@@ -383,6 +384,26 @@ static bool scan_value(TSLexer *lexer, const bool *valid_symbols) {
   return any && accept(lexer, VALUE);
 }
 
+// One move of `moves = …`: a word up to whitespace, the line's end or a `//` (as boardls splits
+// the value); when a comment comes first, the comment.
+static bool scan_move(TSLexer *lexer, const bool *valid_symbols) {
+  bool any = false;
+  while (!at_eol(lexer) && !is_ws(lexer->lookahead)) {
+    int32_t c = lexer->lookahead;
+    advance(lexer);
+    if (c == '/' && lexer->lookahead == '/') {
+      if (any) {
+        break;
+      }
+      advance(lexer);
+      return finish_comment(lexer, valid_symbols);
+    }
+    lexer->mark_end(lexer);
+    any = true;
+  }
+  return any && accept(lexer, MOVE);
+}
+
 // `E201`, `W301`, `I801`, with whitespace before (checked by the caller) and after.
 static bool scan_code(TSLexer *lexer) {
   int32_t c = lexer->lookahead;
@@ -455,6 +476,10 @@ static bool scan(TSLexer *lexer, const bool *valid_symbols, const Scanner *state
       return scan_header(lexer);
     }
     return scan_line(lexer, valid_symbols, valid_symbols[CELLS]);
+  }
+
+  if (valid_symbols[MOVE]) {
+    return scan_move(lexer, valid_symbols);
   }
 
   if ((valid_symbols[COMMENT] || valid_symbols[DIRECTIVE_START]) && lexer->lookahead == '/' &&

@@ -420,7 +420,7 @@ fn node_text<'a>(node: Node<'_>, text: &'a str) -> &'a str {
     &text[node.byte_range()]
 }
 
-const SAMPLE: &str = "// boardls: allow W501\n// boardls: group small-1\n[race \"a\\\"b\"]\nA..#\n.##B\nexpect = A\n[chess]\npiece = queen\nsize = 5 5\nnote = x\n[strings]\naxb\n[tetris]\n0011\n";
+const SAMPLE: &str = "// boardls: allow W501\n// boardls: group small-1\n[race \"a\\\"b\"]\nA..#\n.##B\nexpect = A\n[chess]\npiece = queen\nsize = 5 5\nnote = x\n[strings]\naxb\n[tetris]\n0011\n[zgame]\n...\nmoves = 1,2 2,1>2,2 x/y\n";
 
 #[test]
 fn the_highlight_query_colours_each_kind_once() {
@@ -448,6 +448,9 @@ fn the_highlight_query_colours_each_kind_once() {
         ("b", "keyword"),
         ("00", "punctuation.delimiter"),
         ("11", "type"),
+        ("moves", "property"),
+        ("1,2", "constant"),
+        ("2,1>2,2", "constant"),
     ];
     for (text, name) in want {
         assert!(
@@ -455,6 +458,8 @@ fn the_highlight_query_colours_each_kind_once() {
             "{text:?} is not captured as {name}: {seen:?}"
         );
     }
+    // A word that is no move in any notation stays plain, as in the TextMate grammar.
+    assert!(!seen.iter().any(|(text, _)| text == "x/y"), "{seen:?}");
     // No node gets two colours: the patterns do not overlap.
     let mut nodes = BTreeSet::new();
     let language = tree_sitter_board::LANGUAGE.into();

@@ -166,6 +166,99 @@ function M.render(target, bufnr)
   ask()
 end
 
+--- The case under the cursor: its 1-based number, its header's line and its last non-blank
+--- line (0-based), and the line of its `moves =` (0-based) when it has one. Cases start at lines
+--- whose first character (after indentation) is `[`, as in the format.
+local function case_at_cursor(bufnr)
+  local lines = vim.api.nvim_buf_get_lines(bufnr, 0, -1, false)
+  local cursor = vim.api.nvim_win_get_cursor(0)[1]
+  local case, header
+  for i = 1, #lines do
+    if lines[i]:match("^%s*%[") then
+      if i > cursor and case then
+        break
+      end
+      case, header = (case or 0) + 1, i
+    end
+  end
+  if not case then
+    return nil
+  end
+  local last, moves = header, nil
+  for i = header + 1, #lines do
+    if lines[i]:match("^%s*%[") then
+      break
+    end
+    if lines[i]:match("%S") then
+      last = i
+    end
+    if not moves and lines[i]:match("^%s*moves%s*=") then
+      moves = i
+    end
+  end
+  return { number = case, header = header - 1, last = last - 1, moves = moves and moves - 1 }
+end
+
+--- Plays the case under the cursor on (the server's boardls/play), after its own moves and
+--- `extra` (moves separated by spaces): lists every legal move with its answer, best first,
+--- and writes the chosen one at the end of the case's `moves =` line (added after the case's
+--- last line when it has none), as one undoable change.
+function M.play(extra, bufnr)
+  bufnr = bufnr or vim.api.nvim_get_current_buf()
+  if #attached_clients(bufnr) == 0 then
+    vim.notify("boardls: no boardls server is attached to this buffer", vim.log.levels.ERROR)
+    return
+  end
+  local case = case_at_cursor(bufnr)
+  if not case then
+    vim.notify("boardls: no case in this buffer", vim.log.levels.WARN)
+    return
+  end
+  local params = {
+    textDocument = { uri = vim.uri_from_bufnr(bufnr) },
+    case = case.number,
+    moves = extra or "",
+  }
+  vim.lsp.buf_request(bufnr, "boardls/play", params, function(err, report)
+    if err then
+      vim.notify("boardls: cannot play: " .. (err.message or tostring(err)), vim.log.levels.ERROR)
+      return
+    end
+    if not report then
+      return
+    end
+    if report.over or #report.moves == 0 then
+      vim.notify(("boardls: the game is over; answer: %s"):format(report.answer))
+      return
+    end
+    local prompt = ("%s to move (answer: %s)"):format(report.to_move, report.answer)
+    vim.ui.select(report.moves, {
+      prompt = prompt,
+      format_item = function(m)
+        return m["move"] .. " → " .. m.answer
+      end,
+    }, function(choice)
+      if not choice then
+        return
+      end
+      local played = vim.deepcopy(report.played)
+      table.insert(played, choice["move"])
+      local line = "moves = " .. table.concat(played, " ")
+      -- The server's own view of the case may have changed since the request: find it again.
+      local now = case_at_cursor(bufnr) or case
+      -- A step of its own for `u`, even when a script plays several moves in a row.
+      vim.api.nvim_buf_call(bufnr, function()
+        vim.bo.undolevels = vim.bo.undolevels
+      end)
+      if now.moves then
+        vim.api.nvim_buf_set_lines(bufnr, now.moves, now.moves + 1, false, { line })
+      else
+        vim.api.nvim_buf_set_lines(bufnr, now.last + 1, now.last + 1, false, { line })
+      end
+    end)
+  end)
+end
+
 local function buffer_commands(bufnr)
   vim.api.nvim_buf_create_user_command(bufnr, "BoardFillExpected", function()
     M.fill_all_expected(bufnr)
@@ -176,11 +269,14 @@ local function buffer_commands(bufnr)
   vim.api.nvim_buf_create_user_command(bufnr, "BoardlsRender", function(opts)
     M.render(opts.args, bufnr)
   end, { nargs = "?", complete = "file", desc = "boardls: draw the case under the cursor to an SVG file" })
+  vim.api.nvim_buf_create_user_command(bufnr, "BoardlsPlay", function(opts)
+    M.play(opts.args, bufnr)
+  end, { nargs = "*", desc = "boardls: play the case under the cursor on: pick a move" })
 end
 
 --- What a boardls client adds to a buffer, however it was started (plugin/boardls.lua calls it
---- on LspAttach from 0.8 on; setup() on 0.7): the commands :BoardFillExpected, :BoardExport and
---- :BoardlsRender,
+--- on LspAttach from 0.8 on; setup() on 0.7): the commands :BoardFillExpected, :BoardExport,
+--- :BoardlsRender and :BoardlsPlay,
 --- code lenses kept fresh, and each case's judge answer as an inlay hint (0.10+). Once per buffer.
 function M.on_attach(_, bufnr)
   if vim.b[bufnr].boardls_attached then

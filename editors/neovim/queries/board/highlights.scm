@@ -53,6 +53,12 @@
   (#not-any-of? @_key "expect" "piece")
   (#not-match? @string "^[0-9]+([ \t]+[0-9]+)*$"))
 
+; Moves after `moves =`, coloured as the TextMate grammar colours them: a word in a game's
+; notation (a cell `ROW,COLUMN`, a race jump `ROW,COLUMN>ROW,COLUMN`, `pass`, a strings letter);
+; other words stay plain (whether a move is legal is the server's to say, E217).
+((move) @constant
+  (#match? @constant "^([0-9]+,[0-9]+(>[0-9]+,[0-9]+)?|pass|[a-z])$"))
+
 ; Cells, one node per run of equal cells: the two players' cells (zgame, race: `A` `B`; strings:
 ; the letters `a` `b` that decide the winner), blocked cells (race `#`, tetris `1`), free cells
 ; (`.`, tetris `0`), other letters (strings). Which cells a game allows is the server's to say.
