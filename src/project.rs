@@ -583,15 +583,32 @@ mod tests {
     fn every_key_is_read() {
         check(
             "allow = [\"W301\"]\ndeny = [\"I220\", \"W211\"]\nexclude = [\"gen/\", \"*.tmp.board\"]\n\
-             nodes = 1_000\ntime = 2.5\nmemory = 512\nsuite = true\n[export]\nout = \"tests\"\n",
+             nodes = 1_000\ntime = 2.5\nmemory = 512\nsuite = true\n[export]\nout = \"tests\"\n\
+             [package]\nname = \"Bo\"\nlicense = \"cc0\"\nrights_owner = \"Ann\"\nuuid = \"u\"\n",
             &expect![[
-                r#"Settings { allow: ["W301"], deny: ["I220", "W211"], exclude: ["gen/", "*.tmp.board"], nodes: Some(1000), time: Some(2.5s), memory_mib: Some(512), suite: Some(true), export: ExportSettings { out: Some("tests") } }"#
+                r#"Settings { allow: ["W301"], deny: ["I220", "W211"], exclude: ["gen/", "*.tmp.board"], nodes: Some(1000), time: Some(2.5s), memory_mib: Some(512), suite: Some(true), export: ExportSettings { out: Some("tests") }, package: PackageSettings { name: Some("Bo"), license: Some("cc0"), rights_owner: Some("Ann"), uuid: Some("u") } }"#
             ]],
         );
         check(
             "",
+            &expect![
+                "Settings { allow: [], deny: [], exclude: [], nodes: None, time: None, memory_mib: None, suite: None, export: ExportSettings { out: None }, package: PackageSettings { name: None, license: None, rights_owner: None, uuid: None } }"
+            ],
+        );
+    }
+
+    #[test]
+    fn a_path_may_not_leave_the_folder() {
+        check(
+            "[export]\nout = \"../victim\"\n",
             &expect![[
-                r#"Settings { allow: [], deny: [], exclude: [], nodes: None, time: None, memory_mib: None, suite: None, export: ExportSettings { out: None } }"#
+                r#"E232 "\"../victim\"" `out = "../victim"` leaves the folder of boardls.toml (export replaces what is at `out`: name a folder inside this one, or pass --out)"#
+            ]],
+        );
+        check(
+            "[export]\nout = \"a/../b\"\n",
+            &expect![[
+                r#"Settings { allow: [], deny: [], exclude: [], nodes: None, time: None, memory_mib: None, suite: None, export: ExportSettings { out: Some("a/../b") }, package: PackageSettings { name: None, license: None, rights_owner: None, uuid: None } }"#
             ]],
         );
     }
@@ -601,9 +618,9 @@ mod tests {
         check(
             "alow = [\"W301\"]\nsuit = true\ncolour = 1\n[export]\nouts = \"x\"\n",
             &expect![[r#"
-                E231 "alow" unknown key `alow` in boardls.toml (did you mean `allow`? keys: allow, deny, exclude, nodes, time, memory, suite, export)
-                E231 "suit" unknown key `suit` in boardls.toml (did you mean `suite`? keys: allow, deny, exclude, nodes, time, memory, suite, export)
-                E231 "colour" unknown key `colour` in boardls.toml (keys: allow, deny, exclude, nodes, time, memory, suite, export)
+                E231 "alow" unknown key `alow` in boardls.toml (did you mean `allow`? keys: allow, deny, exclude, nodes, time, memory, suite, export, package)
+                E231 "suit" unknown key `suit` in boardls.toml (did you mean `suite`? keys: allow, deny, exclude, nodes, time, memory, suite, export, package)
+                E231 "colour" unknown key `colour` in boardls.toml (keys: allow, deny, exclude, nodes, time, memory, suite, export, package)
                 E231 "outs" unknown key `outs` in boardls.toml (did you mean `out`? [export] keys: out)"#]],
         );
     }
