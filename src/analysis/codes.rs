@@ -24,6 +24,7 @@ pub const MOVES_IN_JUDGE_TEST: &str = "E218";
 pub const UNCOVERED_ANSWER: &str = "I220";
 pub const NO_MAX_CASE: &str = "I221";
 pub const DUPLICATE_BOARD: &str = "I222";
+pub const SURVIVING_MUTANT: &str = "I223";
 pub const CONFIG_SYNTAX: &str = "E230";
 pub const CONFIG_UNKNOWN_KEY: &str = "E231";
 pub const CONFIG_BAD_VALUE: &str = "E232";
@@ -116,6 +117,10 @@ pub const CODES: &[(&str, &str)] = &[
     (
         DUPLICATE_BOARD,
         "Suite check: this board repeats an earlier one (possibly mirrored or rotated, where the game's rules are symmetric), so it tests nothing new.",
+    ),
+    (
+        SURVIVING_MUTANT,
+        "Suite finding: no test of the suite kills one of the game's wrong solutions (the zoo of `boardls strength`): every case gets the answer that plausible mistake prints, so a contestant who makes it would pass. `boardls strengthen` searches boards that kill it and writes them as cases.",
     ),
     (
         CONFIG_SYNTAX,

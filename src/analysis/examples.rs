@@ -14,6 +14,9 @@ pub enum Example {
     /// A `.board` file that checks clean but that writing judge tests from it refuses
     /// (`boardls export`).
     Exported(&'static str),
+    /// A `.board` file that checks clean but that `boardls package` finds fault with, as its
+    /// only source.
+    Packaged(&'static str),
     /// A `boardls.toml` with the problem.
     Project(&'static str),
     /// A `.board` file too long to print, made by `build`, described by `what`.
@@ -130,24 +133,34 @@ const EXAMPLES: &[(&str, Example)] = &[
              [strings \"mirrored\"]\nac\nbd\nexpect = DRAW\n",
         ),
     ),
+    (
+        "I223",
+        board("// boardls: suite\n[strings \"small\"]\nab\ncd\nexpect = DRAW\n"),
+    ),
     ("E230", Example::Project("allow = [\"W301\"\nnodes = 3\n")),
     ("E231", Example::Project("alow = [\"W301\"]\n")),
     ("E232", Example::Project("nodes = -1\n")),
     (
         "E240",
-        Example::Unshown("a finding of `boardls package` about its tests, not of one file"),
+        Example::Packaged(
+            "// boardls: sample\n[strings \"only a sample\"]\nab\ncd\nexpect = DRAW\n",
+        ),
     ),
     (
         "W241",
-        Example::Unshown("a finding of `boardls package` about its tests, not of one file"),
+        Example::Packaged(
+            "[strings \"secret\"]\nab\ncd\nexpect = DRAW\n\n// boardls: sample\n[strings \"seen\"]\nab\ncd\nexpect = DRAW\n",
+        ),
     ),
     (
         "W242",
-        Example::Unshown("a finding of `boardls package` about its tests, not of one file"),
+        Example::Packaged("[strings \"secret\"]\nab\ncd\nexpect = DRAW\n"),
     ),
     (
         "W243",
-        Example::Unshown("a finding of `boardls package` about its tests, not of one file"),
+        Example::Packaged(
+            "// boardls: group Big_\n[strings \"t\"]\nxa\nay\nexpect = FIRST\n\n// boardls: sample\n[strings \"s\"]\nab\ncd\nexpect = DRAW\n",
+        ),
     ),
     (
         "E301",

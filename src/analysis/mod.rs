@@ -365,7 +365,7 @@ fn checked(
     let marked = suite::is_marked(text, &checked.analysis);
     if suite::membership(suite::Ask::Auto, None, marked) == suite::Membership::Alone {
         let refs = checked.verdict_refs();
-        checked.own_suite = suite::findings(&[(&checked.analysis, &refs)])
+        checked.own_suite = suite::findings_with_survivors(&[(&checked.analysis, &refs)])
             .pop()
             .unwrap_or_default();
     }

@@ -3,11 +3,11 @@
 //! as part of a suite at all is [`membership`], the one rule of the command line and the
 //! server.
 
-use super::codes::{DUPLICATE_BOARD, NO_MAX_CASE, UNCOVERED_ANSWER};
+use super::codes::{DUPLICATE_BOARD, NO_MAX_CASE, SURVIVING_MUTANT, UNCOVERED_ANSWER};
 use super::{Analysis, Verdict};
 use crate::config::MAX_SUITE_RELATED;
 use crate::diag::Diagnostic;
-use crate::games::{AnyBoard, GameId, Symmetry};
+use crate::games::{AnyBoard, GameId, Symmetry, mutant};
 use crate::span::Span;
 use sha2::{Digest, Sha256};
 use std::collections::{BTreeMap, HashMap};
@@ -138,6 +138,45 @@ pub fn findings(files: &[(&Analysis, &[Option<&Verdict>])]) -> Vec<Vec<Diagnosti
     findings_of(&facts)
 }
 
+/// [`findings`] and the [`survivor_findings`] of the zoo: everything `check` reports for a
+/// suite (the editor's live diagnostics leave the zoo out, which costs a run of every wrong
+/// solution on every case).
+pub fn findings_with_survivors(files: &[(&Analysis, &[Option<&Verdict>])]) -> Vec<Vec<Diagnostic>> {
+    let facts: Vec<Vec<CaseFacts>> = files.iter().map(|(a, v)| facts(a, v)).collect();
+    let kills: Vec<_> = files.iter().map(|(a, v)| kills(a, v)).collect();
+    let mut found = findings_of(&facts);
+    for (file, survivors) in found.iter_mut().zip(survivor_findings(&facts, &kills)) {
+        file.extend(survivors);
+    }
+    found
+}
+
+/// The wrong solutions of each game's zoo that no file of `files` kills, by name, in zoo order.
+pub fn survivors(
+    files: &[(&Analysis, &[Option<&Verdict>])],
+) -> BTreeMap<GameId, Vec<&'static str>> {
+    let mut killed: BTreeMap<GameId, Vec<bool>> = BTreeMap::new();
+    for (game, row) in files.iter().flat_map(|(a, v)| kills(a, v)) {
+        let all = killed.entry(game).or_insert_with(|| vec![false; row.len()]);
+        for (k, r) in all.iter_mut().zip(row) {
+            *k |= r;
+        }
+    }
+    killed
+        .into_iter()
+        .map(|(game, row)| {
+            let names = game
+                .zoo()
+                .iter()
+                .zip(row)
+                .filter(|(_, k)| !k)
+                .map(|(m, _)| m.name)
+                .collect();
+            (game, names)
+        })
+        .collect()
+}
+
 /// The findings of a suite of files given by their cases' [`facts`], one list per file.
 pub fn findings_of(files: &[Vec<CaseFacts>]) -> Vec<Vec<Diagnostic>> {
     let mut per_file = vec![Vec::new(); files.len()];
@@ -224,6 +263,84 @@ fn check(files: &[Vec<CaseFacts>]) -> Vec<(usize, Diagnostic)> {
         }
     }
     out
+}
+
+/// Which wrong solutions of each game's zoo a file's solved cases kill, judged as `export`
+/// packs them: the file's cases of a game, in order, in input files of at most the game's tests
+/// per file. One entry per game with cases, the mutants in zoo order.
+pub fn kills(analysis: &Analysis, verdicts: &[Option<&Verdict>]) -> Vec<(GameId, Vec<bool>)> {
+    let mut by_game: BTreeMap<GameId, (Vec<AnyBoard>, Vec<String>)> = BTreeMap::new();
+    for (case, verdict) in analysis.cases.iter().zip(verdicts) {
+        let (Some(game), Some(board), Some(solution)) = (
+            case.game,
+            case.board.as_ref(),
+            verdict.and_then(|v| v.solution()),
+        ) else {
+            continue;
+        };
+        let (boards, answers) = by_game.entry(game).or_default();
+        boards.push(board.clone());
+        answers.push(solution.answer.clone());
+    }
+    by_game
+        .into_iter()
+        .map(|(game, (boards, answers))| {
+            let per_file = game.spec().max_tests_per_file.max(1);
+            let killed = game
+                .zoo()
+                .iter()
+                .map(|mutant| {
+                    boards
+                        .chunks(per_file)
+                        .zip(answers.chunks(per_file))
+                        .any(|(b, a)| mutant::kills(mutant, b, a))
+                })
+                .collect();
+            (game, killed)
+        })
+        .collect()
+}
+
+/// A finding for each mutant of each game's zoo that no file's cases kill ([`kills`] of each
+/// file), on the first case header of the first file with cases of the game, as the other
+/// findings about the whole suite.
+pub fn survivor_findings(
+    files: &[Vec<CaseFacts>],
+    kills: &[Vec<(GameId, Vec<bool>)>],
+) -> Vec<Vec<Diagnostic>> {
+    let mut per_file = vec![Vec::new(); files.len()];
+    let mut killed: BTreeMap<GameId, Vec<bool>> = BTreeMap::new();
+    for (game, row) in kills.iter().flatten() {
+        let all = killed
+            .entry(*game)
+            .or_insert_with(|| vec![false; row.len()]);
+        for (k, r) in all.iter_mut().zip(row) {
+            *k |= *r;
+        }
+    }
+    for (game, row) in killed {
+        let Some((file, anchor)) = files
+            .iter()
+            .enumerate()
+            .find_map(|(i, cases)| cases.iter().find(|c| c.game == game).map(|c| (i, c.header)))
+        else {
+            continue;
+        };
+        for (mutant, _) in game.zoo().iter().zip(&row).filter(|(_, k)| !**k) {
+            per_file[file].push(
+                Diagnostic::info(
+                    SURVIVING_MUTANT,
+                    anchor,
+                    format!(
+                        "no {game} test kills the wrong solution `{}`: {}",
+                        mutant.name, mutant.explanation
+                    ),
+                )
+                .with_help("`boardls strengthen` writes cases that kill it"),
+            );
+        }
+    }
+    per_file
 }
 
 /// `d` with `cases` as its related places, each with what `note` says of it, at most

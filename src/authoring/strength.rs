@@ -4,7 +4,8 @@
 //! The kill matrix, the mutation score and the survivors follow; `strengthen` searches boards
 //! that kill the survivors.
 
-use crate::games::mutant::{Mutant, WORK_LIMIT, Work};
+use crate::games::mutant::Mutant;
+pub use crate::games::mutant::kills;
 use crate::games::{AnyBoard, GameId};
 use rayon::prelude::*;
 use std::fs;
@@ -61,23 +62,6 @@ impl Report {
             .iter()
             .any(|m| m.name == mutant && m.killed_by.iter().any(|t| t == test))
     }
-}
-
-/// Whether `mutant` prints a wrong answer for the input `boards`, whose exact answers are
-/// `answers`, or goes past its work limit.
-pub fn kills(mutant: &Mutant, boards: &[AnyBoard], answers: &[String]) -> bool {
-    let mut work = Work::new(WORK_LIMIT);
-    match mutant.judge(boards, &mut work) {
-        Err(_) => true,
-        Ok(printed) => {
-            printed.len() != answers.len()
-                || printed.iter().zip(answers).any(|(p, a)| !same_tokens(p, a))
-        }
-    }
-}
-
-fn same_tokens(a: &str, b: &str) -> bool {
-    a.split_whitespace().eq(b.split_whitespace())
 }
 
 /// Runs the zoo of `game` on every test (tests in parallel; the result does not depend on the

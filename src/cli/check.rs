@@ -9,6 +9,7 @@ use boardls::analysis::{self, Checked, SolveCache, Unfinished};
 use boardls::config::Config;
 use boardls::diag::{Diagnostic, Severity};
 use boardls::emit::{self, Located, SarifFile, SarifFix, SarifLog, SarifResults};
+use boardls::games::GameId;
 use boardls::ide::fixes::{self, Fix, Safety};
 use boardls::ide::{CaseState, FileView};
 use boardls::span::LineIndex;
@@ -95,6 +96,8 @@ struct Pending {
     config: Config,
     unfinished: Unfinished,
     facts: Vec<CaseFacts>,
+    /// The wrong solutions of the zoo its cases kill ([`suite::kills`]).
+    kills: Vec<(GameId, Vec<bool>)>,
     /// The fix of each diagnostic so far that has one (SARIF only).
     fixes: Vec<(Diagnostic, SarifFix)>,
     /// Standard input, which cannot be read again; files are read again for their output.
@@ -276,7 +279,17 @@ fn check_files(
             .iter_mut()
             .map(|p| mem::take(&mut p.facts))
             .collect();
-        let findings = suite::findings_of(&facts);
+        let kills: Vec<_> = pending
+            .iter_mut()
+            .map(|p| mem::take(&mut p.kills))
+            .collect();
+        let mut findings = suite::findings_of(&facts);
+        for (file, survivors) in findings
+            .iter_mut()
+            .zip(suite::survivor_findings(&facts, &kills))
+        {
+            file.extend(survivors);
+        }
         let coverage = suite::coverage_of(&facts);
         drop(facts);
         pipeline::run_ordered(
@@ -463,6 +476,7 @@ fn check_file(job: Job, fixing: &Fixing, shape: &Shape) -> Result<Done, String> 
             Vec::new()
         };
         let facts = suite::facts(&checked.analysis, &checked.verdict_refs());
+        let kills = suite::kills(&checked.analysis, &checked.verdict_refs());
         let stamp = stamp(&text);
         done.outcome = Outcome::Pending(Box::new(Pending {
             stdin_text: files::is_stdin(&job.path).then_some(text),
@@ -471,6 +485,7 @@ fn check_file(job: Job, fixing: &Fixing, shape: &Shape) -> Result<Done, String> 
             config,
             unfinished,
             facts,
+            kills,
             fixes,
             stamp,
         }));

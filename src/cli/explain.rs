@@ -73,6 +73,10 @@ fn example_of(code: &str) -> String {
             "For example, this file given to `boardls export`:\n\n{}\n",
             indent(board)
         ),
+        Some(Example::Packaged(board)) => format!(
+            "For example, this file given to `boardls package`:\n\n{}\n",
+            indent(board)
+        ),
         Some(Example::Project(text)) => {
             format!("For example, this boardls.toml:\n\n{}\n", indent(text))
         }

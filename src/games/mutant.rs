@@ -192,6 +192,23 @@ impl Mutant {
     }
 }
 
+/// Whether `mutant` prints a wrong answer for the input `boards`, whose exact answers are
+/// `answers`, or goes past its work limit.
+pub fn kills(mutant: &Mutant, boards: &[AnyBoard], answers: &[String]) -> bool {
+    let mut work = Work::new(WORK_LIMIT);
+    match mutant.judge(boards, &mut work) {
+        Err(_) => true,
+        Ok(printed) => {
+            printed.len() != answers.len()
+                || printed.iter().zip(answers).any(|(p, a)| !same_tokens(p, a))
+        }
+    }
+}
+
+fn same_tokens(a: &str, b: &str) -> bool {
+    a.split_whitespace().eq(b.split_whitespace())
+}
+
 /// Answers each test alone: the shape of every mutant that keeps nothing between tests.
 pub(crate) fn each<B>(
     boards: &[B],

@@ -122,7 +122,7 @@ pub fn diagnostics_as_own_suite(view: &FileView<'_>, config: &Config) -> Vec<Dia
     let verdicts = view.verdicts();
     // Coverage computed on half the verdicts would flicker while cases are solved.
     let own_suite = if view.settled() {
-        analysis::suite::findings(&[(view.analysis, &verdicts)])
+        analysis::suite::findings_with_survivors(&[(view.analysis, &verdicts)])
             .pop()
             .unwrap_or_default()
     } else {

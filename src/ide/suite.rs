@@ -1,7 +1,7 @@
 //! A suite summed up in words, for "Check suite": cases and answers per game, the largest
 //! board against the original maximum, and how many findings there are.
 
-use crate::analysis::suite::coverage;
+use crate::analysis::suite::{coverage, survivors};
 use crate::analysis::{Analysis, Verdict};
 use crate::diag::Diagnostic;
 use std::collections::BTreeMap;
@@ -17,6 +17,7 @@ pub fn summary(files: &[(&Analysis, &[Option<&Verdict>])], findings: &[Diagnosti
         plural(cases)
     );
     let mut unanswered = 0;
+    let survivors = survivors(files);
     for game in coverage(files).games {
         let answered: usize = game.answers.iter().map(|(_, n)| n).sum();
         unanswered += game.cases.saturating_sub(answered);
@@ -44,8 +45,21 @@ pub fn summary(files: &[(&Analysis, &[Option<&Verdict>])], findings: &[Diagnosti
         } else {
             format!("largest side {largest_side} of {}", spec.original_max_side)
         };
+        let zoo = game.game.zoo().len();
+        let strength = match survivors.get(&game.game) {
+            Some(alive) if !alive.is_empty() => {
+                let names: Vec<String> = alive.iter().map(|n| format!("`{n}`")).collect();
+                format!(
+                    "{} of {zoo} wrong solutions killed, not {}",
+                    zoo - alive.len(),
+                    names.join(", ")
+                )
+            }
+            Some(_) => format!("every wrong solution killed ({zoo})"),
+            None => "no case solved to run the wrong solutions on".to_string(),
+        };
         out.push_str(&format!(
-            " {}: {} case{}; {answers}; {size}.",
+            " {}: {} case{}; {answers}; {size}; {strength}.",
             game.game,
             game.cases,
             plural(game.cases)

@@ -387,7 +387,10 @@ fn suite_summary(shared: &Shared, uri: &lsp::Uri, view: &View) -> Option<String>
             }
             let verdicts = file.verdicts();
             let files = [(&*view.analysis, verdicts.as_slice())];
-            let findings: Vec<_> = suite::findings(&files).into_iter().flatten().collect();
+            let findings: Vec<_> = suite::findings_with_survivors(&files)
+                .into_iter()
+                .flatten()
+                .collect();
             Some(ide::suite::summary(&files, &findings))
         }
     }

@@ -279,6 +279,22 @@ mod examples {
                         "{code}: {refused:?}"
                     );
                 }
+                Example::Packaged(board) => {
+                    let checked = analysis::check(board, &Config::default(), &SolveCache::new());
+                    assert!(
+                        checked.diagnostics.is_empty(),
+                        "{code}: {board:?} checks clean, gives {:?}",
+                        checked.diagnostics
+                    );
+                    let items = boardls::authoring::export::solved_items(
+                        "a.board",
+                        board,
+                        &checked,
+                        &boardls::authoring::export::Defaults::default(),
+                    );
+                    let found = boardls::authoring::package::check(&items);
+                    assert!(found.iter().any(|f| f.code == code), "{code}: {found:?}");
+                }
                 Example::Project(text) => {
                     let errors = project::parse(text).expect_err("a broken boardls.toml");
                     assert!(errors.iter().any(|d| d.code == code), "{code}: {errors:?}");

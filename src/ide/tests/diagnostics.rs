@@ -54,6 +54,8 @@ fn a_suite_of_its_own_has_each_finding_once_pointing_to_its_cases() {
             2:1 info[I221] "[race \"a\"]": no race case reaches the original maximum size (300)
                 2:1 race "a", the largest here: side 2
                 6:1 race "mirror", the largest here: side 2
+            2:1 info[I223] "[race \"a\"]": no race test kills the wrong solution `odd-distance-only`: Answers A when the starts are an odd distance apart and B otherwise, without playing the meeting game.
+            2:1 info[I223] "[race \"a\"]": no race test kills the wrong solution `even-offsets-meet`: Says B meets A whenever the starts are an even number of rows and of columns apart, as on an open board.
             6:1 info[I222] "[race \"mirror\"]": same board as race "a" (up to symmetry)
                 2:1 the same board, first here
         "#]],
@@ -82,6 +84,8 @@ fn allow_silences_suite_findings_like_any_other() {
             3:1 info[I221] "[race \"a\"]": no race case reaches the original maximum size (300)
                 3:1 race "a", the largest here: side 2
                 7:1 race "mirror", the largest here: side 2
+            3:1 info[I223] "[race \"a\"]": no race test kills the wrong solution `odd-distance-only`: Answers A when the starts are an odd distance apart and B otherwise, without playing the meeting game.
+            3:1 info[I223] "[race \"a\"]": no race test kills the wrong solution `even-offsets-meet`: Says B meets A whenever the starts are an even number of rows and of columns apart, as on an open board.
         "#]],
     );
     let config = Config {
@@ -92,6 +96,8 @@ fn allow_silences_suite_findings_like_any_other() {
         &Fixture::new(&format!("// boardls: suite\n{SUITE}")),
         &config,
         expect![[r#"
+            2:1 info[I223] "[race \"a\"]": no race test kills the wrong solution `odd-distance-only`: Answers A when the starts are an odd distance apart and B otherwise, without playing the meeting game.
+            2:1 info[I223] "[race \"a\"]": no race test kills the wrong solution `even-offsets-meet`: Says B meets A whenever the starts are an even number of rows and of columns apart, as on an open board.
             6:1 info[I222] "[race \"mirror\"]": same board as race "a" (up to symmetry)
                 2:1 the same board, first here
         "#]],

@@ -136,7 +136,7 @@ impl SuiteMemo {
                 .zip(&refs)
                 .map(|(&i, v)| (&*inputs[i].1.analysis, v.as_slice()))
                 .collect();
-            for (&i, found) in members.iter().zip(suite::findings(&files)) {
+            for (&i, found) in members.iter().zip(suite::findings_with_survivors(&files)) {
                 findings.insert(inputs[i].0.clone(), found);
             }
         }
