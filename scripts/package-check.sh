@@ -63,4 +63,24 @@ PLAN
   fi
   "$python" tests/package/compare_validators.py "$bin" "$python" "$dir/$game" "$game" || status=1
 done
+# A scoring problem: groups with points (`NAME(POINTS):`), the accepted solution scoring 100.
+dir="$work/scoring"
+mkdir -p "$dir"
+cp examples/strings.board "$dir/samples.board"
+cat > "$dir/tests.plan" <<PLAN
+sample: samples.board
+edge(20): gen strings --preset edge
+small(30): gen strings --count 5 --seed 7
+large(50): gen strings --preset max --count 2
+PLAN
+(cd "$dir" && "$bin" package tests.plan --out scoring --solution "$root/tests/package/solutions/strings.cpp" \
+  --license "cc by-sa" --rights-owner "boardls contributors" 2>&1 | tail -1)
+"$verify" "$dir/scoring" >"$dir/verify.log" 2>&1 || true
+summary=$(grep -E "tested: [0-9]+ errors?, [0-9]+ warnings?" "$dir/verify.log" || echo "no summary")
+echo "$summary"
+grep -Eq "strings\.cpp +AC\(0\).* 100 " "$dir/verify.log" || { echo "the solution did not score 100"; status=1; }
+if [ "$summary" != "scoring tested: 0 errors, 0 warnings" ]; then
+  grep -E "ERROR|WARNING" "$dir/verify.log" | head -20 || tail -20 "$dir/verify.log"
+  status=1
+fi
 exit $status

@@ -32,6 +32,7 @@ pub const PACKAGE_NO_SECRET: &str = "E240";
 pub const PACKAGE_SAMPLE_ALSO_SECRET: &str = "W241";
 pub const PACKAGE_NO_SAMPLE: &str = "W242";
 pub const PACKAGE_GROUP_NAME: &str = "W243";
+pub const PACKAGE_UNSCORED_TEST: &str = "E244";
 
 pub const CODES: &[(&str, &str)] = &[
     (
@@ -145,6 +146,10 @@ pub const CODES: &[(&str, &str)] = &[
     (
         PACKAGE_NO_SAMPLE,
         "`boardls package`: no test is a sample. Statements show the samples (`data/sample`); label a few small cases `sample` (`// boardls: sample` before a case, `sample:` in a plan).",
+    ),
+    (
+        PACKAGE_UNSCORED_TEST,
+        "`boardls package`: the plan gives some groups points (`NAME(25): STEP`), which makes a scoring problem, but a secret test is in no group with points, so it would score nothing. Give its step a group with points.",
     ),
     (
         PACKAGE_GROUP_NAME,

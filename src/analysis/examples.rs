@@ -157,6 +157,10 @@ const EXAMPLES: &[(&str, Example)] = &[
         Example::Packaged("[strings \"secret\"]\nab\ncd\nexpect = DRAW\n"),
     ),
     (
+        "E244",
+        Example::Unshown("it needs a test plan whose groups give points (`NAME(25): STEP`)"),
+    ),
+    (
         "W243",
         Example::Packaged(
             "// boardls: group Big_\n[strings \"t\"]\nxa\nay\nexpect = FIRST\n\n// boardls: sample\n[strings \"s\"]\nab\ncd\nexpect = DRAW\n",

@@ -30,6 +30,8 @@ struct PlanGen {
 struct Label {
     group: Option<String>,
     sample: bool,
+    /// `NAME(25):`: the group's points in a scoring problem package (`build` ignores them).
+    points: Option<u32>,
 }
 
 #[derive(clap::Args)]
@@ -188,7 +190,7 @@ fn step(
     }
 }
 
-/// `sample: STEP`, `NAME: STEP` (the cases' group) or just `STEP`.
+/// `sample: STEP`, `NAME: STEP` (the cases' group), `NAME(POINTS): STEP` or just `STEP`.
 fn read_label(line: &str) -> Result<(Label, &str), String> {
     let Some((first, rest)) = line.split_once(char::is_whitespace) else {
         return Ok((Label::default(), line));
@@ -201,10 +203,20 @@ fn read_label(line: &str) -> Result<(Label, &str), String> {
             Label {
                 group: None,
                 sample: true,
+                points: None,
             },
             rest.trim_start(),
         ));
     }
+    let (name, points) = match name.strip_suffix(')').and_then(|n| n.split_once('(')) {
+        Some((name, points)) => {
+            let points = points.parse::<u32>().map_err(|_| {
+                format!("`{name}({points})`: the points of a group are a whole number, e.g. `{name}(25):`")
+            })?;
+            (name, Some(points))
+        }
+        None => (name, None),
+    };
     if !is_group_name(name) {
         return Err(format!(
             "`{name}` is not a group name (letters, digits, `_` and `-`)"
@@ -214,9 +226,38 @@ fn read_label(line: &str) -> Result<(Label, &str), String> {
         Label {
             group: Some(name.to_string()),
             sample: false,
+            points,
         },
         rest.trim_start(),
     ))
+}
+
+/// The points each group of `plan` gives (`NAME(25): STEP`), in the order the groups first
+/// appear; a group given different points on two lines is an error.
+pub(super) fn points(plan: &Path) -> Result<Vec<(String, u32)>, String> {
+    let text = fs::read_to_string(plan).map_err(|e| format!("{}: {e}", plan.display()))?;
+    let mut out: Vec<(String, u32)> = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let at = |e: String| format!("{}:{}: {e}", plan.display(), i + 1);
+        let (label, _) = read_label(line).map_err(at)?;
+        let (Some(group), Some(points)) = (label.group, label.points) else {
+            continue;
+        };
+        match out.iter().find(|(g, _)| *g == group) {
+            Some((_, earlier)) if *earlier != points => {
+                return Err(at(format!(
+                    "group `{group}` was given {earlier} points before, {points} here"
+                )));
+            }
+            Some(_) => {}
+            None => out.push((group, points)),
+        }
+    }
+    Ok(out)
 }
 
 /// Runs `GAME PROGRAM ARGS…` in the plan's folder; its standard output is judge input for GAME,

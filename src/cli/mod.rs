@@ -96,7 +96,8 @@ enum Command {
     /// One step per line of PLAN: `gen GAME [gen options]`, the path of a `.board` file or
     /// folder, or `cmd GAME PROGRAM ARGS…` (PROGRAM's standard output is judge input, imported
     /// and solved). `NAME: STEP` puts the step's cases in group NAME, `sample: STEP` makes them
-    /// samples; `#` starts a comment line. Paths are relative to the plan's folder.
+    /// samples (`NAME(25): STEP` also gives the group points, which `package` uses); `#` starts a
+    /// comment line. Paths are relative to the plan's folder.
     Build(build::BuildArgs),
     /// Write a problem package (Kattis/ICPC format) a judge imports whole: tests,
     /// problem.yaml, statement, input validator, accepted solutions.

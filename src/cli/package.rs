@@ -32,6 +32,7 @@ pub(super) fn info_of(flags: PackageInfo, settings: &PackageSettings) -> Package
         license: flags.license.or_else(|| settings.license.clone()),
         rights_owner: flags.rights_owner.or_else(|| settings.rights_owner.clone()),
         solutions: flags.solutions,
+        points: flags.points,
     }
 }
 
@@ -60,6 +61,10 @@ fn write(request: &Request<'_>, config: &Config, walk: &files::Walk<'_>) -> Resu
     })?;
     let old = existing_package(out).map_err(unusable)?;
     let sources = sources(request.inputs, config, walk)?;
+    let mut info = request.info.clone();
+    if let Some(plan) = plan_of(request.inputs) {
+        info.points = build::points(plan).map_err(unusable)?;
+    }
     let items = export::solve_sources(&sources, config)?;
     let Some(game) = items.first().map(|i| i.game) else {
         eprintln!("boardls: no cases to package");
@@ -72,7 +77,7 @@ fn write(request: &Request<'_>, config: &Config, walk: &files::Walk<'_>) -> Resu
         );
         return Err(EXIT_ERRORS);
     }
-    let findings = package::check(&items);
+    let findings = package::check(&items, &info.points);
     for f in &findings {
         let level = if f.error { "error" } else { "warning" };
         eprintln!("boardls: {level}[{}]: {}", f.code, f.message);
@@ -91,7 +96,7 @@ fn write(request: &Request<'_>, config: &Config, walk: &files::Walk<'_>) -> Resu
         old.as_deref(),
         game,
         &short_name,
-        &request.info,
+        &info,
         &pictures,
     )
     .map_err(unusable)?;
@@ -138,13 +143,19 @@ fn existing_package(out: &Path) -> Result<Option<PathBuf>, String> {
     }
 }
 
-/// The sources of a plan (one file that is not `.board`) or of `.board` files and folders.
-fn sources(inputs: &[PathBuf], config: &Config, walk: &files::Walk<'_>) -> Result<Vec<Source>, u8> {
+/// The plan among the inputs: one file that is not `.board`.
+fn plan_of(inputs: &[PathBuf]) -> Option<&Path> {
     match inputs {
-        [plan] if plan.is_file() && plan.extension().is_none_or(|e| e != "board") => {
-            build::sources(plan, config, walk)
-        }
-        paths => export::sources_of(paths, walk),
+        [plan] if plan.is_file() && plan.extension().is_none_or(|e| e != "board") => Some(plan),
+        _ => None,
+    }
+}
+
+/// The sources of a plan or of `.board` files and folders.
+fn sources(inputs: &[PathBuf], config: &Config, walk: &files::Walk<'_>) -> Result<Vec<Source>, u8> {
+    match plan_of(inputs) {
+        Some(plan) => build::sources(plan, config, walk),
+        None => export::sources_of(inputs, walk),
     }
 }
 
@@ -287,6 +298,7 @@ pub(super) fn run(args: &PackageArgs, run: &super::Run<'_>) -> Result<u8, String
         license: args.license.clone(),
         rights_owner: args.rights_owner.clone(),
         solutions: args.solutions.clone(),
+        points: Vec::new(),
     };
     let request = Request {
         inputs: &args.inputs,

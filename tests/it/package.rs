@@ -318,3 +318,54 @@ fn render_writes_png_on_request() {
     let png = fs::read(dir.path().join("pics/sample-1.png")).expect("png");
     assert_eq!(&png[..8], b"\x89PNG\r\n\x1a\n");
 }
+
+#[test]
+fn groups_with_points_make_a_scoring_problem() {
+    let dir = setter();
+    fs::write(
+        dir.path().join("tests.plan"),
+        "sample: samples.board\nedge(40): gen strings --preset edge\n\
+         small(60): gen strings --count 3 --seed 7\n",
+    )
+    .expect("write");
+    let made = package(dir.path(), &[]);
+    assert_eq!(made.status.code(), Some(0), "{}", text(&made.stderr));
+    let root = dir.path().join("gamestrings");
+    let yaml = fs::read_to_string(root.join("problem.yaml")).expect("yaml");
+    assert!(
+        yaml.contains("type: scoring\ngrading:\n  show_test_data_groups: true\n"),
+        "{yaml}"
+    );
+    let read = |rel: &str| fs::read_to_string(root.join(rel)).expect(rel);
+    assert_eq!(
+        read("data/secret/02-small/testdata.yaml"),
+        "on_reject: continue\ngrader_flags: min\naccept_score: 60\nrange: 0 60\n"
+    );
+    assert_eq!(
+        read("data/testdata.yaml"),
+        "on_reject: continue\ngrader_flags: sum\nrange: 0 100\n"
+    );
+    // A secret test outside the groups with points would score nothing.
+    fs::write(
+        dir.path().join("tests.plan"),
+        "sample: samples.board\nedge(40): gen strings --preset edge\ngen strings --count 2\n",
+    )
+    .expect("write");
+    let refused = package(dir.path(), &[]);
+    assert_eq!(refused.status.code(), Some(1));
+    assert!(
+        text(&refused.stderr).contains("error[E244]"),
+        "{}",
+        text(&refused.stderr)
+    );
+    // Pass-fail again: the scoring keys go.
+    fs::write(dir.path().join("tests.plan"), PLAN).expect("write");
+    let again = package(dir.path(), &[]);
+    assert_eq!(again.status.code(), Some(0), "{}", text(&again.stderr));
+    let yaml = fs::read_to_string(root.join("problem.yaml")).expect("yaml");
+    assert!(
+        yaml.contains("type: pass-fail\n") && !yaml.contains("grading"),
+        "{yaml}"
+    );
+    assert!(!root.join("data/testdata.yaml").exists());
+}

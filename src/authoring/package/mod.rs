@@ -12,6 +12,7 @@ mod statement;
 use super::export::Item;
 use crate::analysis::codes::{
     PACKAGE_GROUP_NAME, PACKAGE_NO_SAMPLE, PACKAGE_NO_SECRET, PACKAGE_SAMPLE_ALSO_SECRET,
+    PACKAGE_UNSCORED_TEST,
 };
 use crate::games::GameId;
 use std::collections::HashMap;
@@ -33,6 +34,8 @@ pub struct PackageInfo {
     pub rights_owner: Option<String>,
     /// Programs copied to `submissions/accepted/`.
     pub solutions: Vec<PathBuf>,
+    /// The points of each secret group, in the plan's order: none for a pass-fail problem.
+    pub points: Vec<(String, u32)>,
 }
 
 /// A picture of one sample test's board, for the statement.
@@ -94,6 +97,10 @@ pub fn assemble(
     let text = statement::write(game, &name, &names, old_statement.as_deref());
     fs::write(&statement_path, text).map_err(|e| wrap(&statement_path, e))?;
 
+    if !info.points.is_empty() {
+        write_scoring(staging, &info.points).map_err(|e| wrap(staging, e))?;
+    }
+
     let validator = at(VALIDATOR);
     if let Some(dir) = validator.parent() {
         fs::create_dir_all(dir).map_err(|e| wrap(dir, e))?;
@@ -127,8 +134,9 @@ pub struct Finding {
 }
 
 /// What makes a package from `items` fail or warn in the judges' tools: no secret test, no
-/// sample, a sample's board again as a secret test, a group name the format rejects.
-pub fn check(items: &[Item]) -> Vec<Finding> {
+/// sample, a sample's board again as a secret test, a group name the format rejects, and (when
+/// groups give `points`) a secret test outside them.
+pub fn check(items: &[Item], points: &[(String, u32)]) -> Vec<Finding> {
     let mut out = Vec::new();
     let named = |item: &Item| match &item.origin.name {
         Some(name) => format!("{}:{} \"{name}\"", item.origin.file, item.origin.line),
@@ -166,6 +174,25 @@ pub fn check(items: &[Item]) -> Vec<Finding> {
             });
         }
     }
+    if !points.is_empty()
+        && let Some(item) = items.iter().find(|i| {
+            !i.sample
+                && !i
+                    .group
+                    .as_ref()
+                    .is_some_and(|g| points.iter().any(|(p, _)| p == g))
+        })
+    {
+        out.push(Finding {
+            code: PACKAGE_UNSCORED_TEST,
+            error: true,
+            message: format!(
+                "{}: a secret test in no group with points, in a problem whose groups give \
+                 points: label its step `NAME(POINTS):`",
+                named(item)
+            ),
+        });
+    }
     let mut groups: Vec<&str> = items.iter().filter_map(|i| i.group.as_deref()).collect();
     groups.dedup();
     groups.sort_unstable();
@@ -181,6 +208,42 @@ pub fn check(items: &[Item]) -> Vec<Finding> {
         });
     }
     out
+}
+
+/// The `testdata.yaml` files of a scoring problem: each secret group scores its points when
+/// every test in it is accepted (`min` of the tests' scores), the samples nothing, the
+/// problem the sum. `points` names every secret group (the caller checks).
+fn write_scoring(staging: &Path, points: &[(String, u32)]) -> io::Result<()> {
+    let total: u32 = points.iter().map(|(_, p)| p).sum();
+    let sum = format!("on_reject: continue\ngrader_flags: sum\nrange: 0 {total}\n");
+    fs::write(staging.join("data/testdata.yaml"), &sum)?;
+    fs::write(staging.join("data/secret/testdata.yaml"), &sum)?;
+    if staging.join("data/sample").is_dir() {
+        fs::write(
+            staging.join("data/sample/testdata.yaml"),
+            "accept_score: 0\nrange: 0 0\n",
+        )?;
+    }
+    for entry in fs::read_dir(staging.join("data/secret"))? {
+        let path = entry?.path();
+        if !path.is_dir() {
+            continue;
+        }
+        let folder = path.file_name().map(|n| n.to_string_lossy().into_owned());
+        // Folders are `NN-GROUP` (the `package` layout).
+        let group = folder
+            .as_deref()
+            .and_then(|f| f.split_once('-'))
+            .map(|(_, g)| g);
+        let Some((_, p)) = points.iter().find(|(g, _)| Some(g.as_str()) == group) else {
+            continue;
+        };
+        fs::write(
+            path.join("testdata.yaml"),
+            format!("on_reject: continue\ngrader_flags: min\naccept_score: {p}\nrange: 0 {p}\n"),
+        )?;
+    }
+    Ok(())
 }
 
 /// Whether `rel` (a path inside a package, `/`-separated) is written by boardls on every
@@ -296,7 +359,8 @@ mod tests {
 
     #[test]
     fn the_checks_find_what_judges_reject() {
-        let codes = |items: &[Item]| -> Vec<&str> { check(items).iter().map(|f| f.code).collect() };
+        let codes =
+            |items: &[Item]| -> Vec<&str> { check(items, &[]).iter().map(|f| f.code).collect() };
         assert_eq!(codes(&[item("1\na\n", true, None)]), [PACKAGE_NO_SECRET]);
         assert_eq!(codes(&[item("1\na\n", false, None)]), [PACKAGE_NO_SAMPLE]);
         assert_eq!(
@@ -313,7 +377,10 @@ mod tests {
             ])
             .is_empty()
         );
-        assert!(check(&[item("1\na\n", true, None)])[0].error);
+        assert!(check(&[item("1\na\n", true, None)], &[])[0].error);
+        let scored = [("big".to_string(), 10)];
+        let both = [item("1\na\n", true, None), item("1\nb\n", false, None)];
+        assert_eq!(check(&both, &scored)[0].code, PACKAGE_UNSCORED_TEST);
     }
 
     #[test]

@@ -15,6 +15,8 @@ pub(super) struct Keys {
     pub(super) rights_owner: Option<String>,
     pub(super) source: String,
     pub(super) source_url: Option<&'static str>,
+    /// Groups give points (`type: scoring`) rather than pass or fail.
+    pub(super) scoring: bool,
 }
 
 impl Keys {
@@ -38,28 +40,42 @@ impl Keys {
             rights_owner: info.rights_owner.clone().or_else(|| kept("rights_owner")),
             source: source.to_string(),
             source_url,
+            scoring: !info.points.is_empty(),
         }
     }
 
-    fn lines(&self) -> Vec<(&'static str, String)> {
+    /// Each key with its value (a nested one starts with a line break), or none for a key
+    /// an earlier build wrote that no longer applies.
+    fn lines(&self) -> Vec<(&'static str, Option<String>)> {
         let mut lines = vec![
-            ("problem_format_version", "legacy".to_string()),
-            ("name", quoted(&self.name)),
-            ("uuid", self.uuid.clone()),
+            ("problem_format_version", Some("legacy".to_string())),
+            ("name", Some(quoted(&self.name))),
+            ("uuid", Some(self.uuid.clone())),
             (
                 "license",
-                self.license.clone().unwrap_or_else(|| "unknown".into()),
+                Some(self.license.clone().unwrap_or_else(|| "unknown".into())),
             ),
         ];
         if let Some(owner) = &self.rights_owner {
-            lines.push(("rights_owner", quoted(owner)));
+            lines.push(("rights_owner", Some(quoted(owner))));
         }
-        lines.push(("source", quoted(&self.source)));
+        lines.push(("source", Some(quoted(&self.source))));
         if let Some(url) = self.source_url {
-            lines.push(("source_url", url.to_string()));
+            lines.push(("source_url", Some(url.to_string())));
         }
         // `boardls grade` judges answers case-sensitively; the default validator must too.
-        lines.push(("validator_flags", "case_sensitive".to_string()));
+        lines.push(("validator_flags", Some("case_sensitive".to_string())));
+        if self.scoring {
+            lines.push(("type", Some("scoring".to_string())));
+            // The judges show each group's points, as a setter who gave them expects.
+            lines.push((
+                "grading",
+                Some("\n  show_test_data_groups: true".to_string()),
+            ));
+        } else {
+            lines.push(("type", Some("pass-fail".to_string())));
+            lines.push(("grading", None));
+        }
         lines
     }
 }
@@ -175,7 +191,7 @@ pub(super) fn merge(old: &str, keys: &Keys) -> String {
         if let Some((key, value)) = top_key(line).and_then(|k| wanted.iter().find(|(w, _)| *w == k))
         {
             if !written.contains(key) {
-                out.push_str(&format!("{key}: {value}\n"));
+                push(&mut out, key, value.as_deref());
                 written.push(key);
             }
             skipping = true;
@@ -186,10 +202,18 @@ pub(super) fn merge(old: &str, keys: &Keys) -> String {
     }
     for (key, value) in &wanted {
         if !written.contains(key) {
-            out.push_str(&format!("{key}: {value}\n"));
+            push(&mut out, key, value.as_deref());
         }
     }
     out
+}
+
+fn push(out: &mut String, key: &str, value: Option<&str>) {
+    match value {
+        Some(nested) if nested.starts_with('\n') => out.push_str(&format!("{key}:{nested}\n")),
+        Some(value) => out.push_str(&format!("{key}: {value}\n")),
+        None => {}
+    }
 }
 
 #[cfg(test)]
@@ -229,7 +253,22 @@ mod tests {
              validator_flags: case_sensitive\nuuid: 1234\nkeywords: game\n\
              problem_format_version: legacy\nlicense: unknown\n\
              source: \"HDU 5754 Life Winner Bo\"\n\
-             source_url: https://acm.hdu.edu.cn/showproblem.php?pid=5754\n"
+             source_url: https://acm.hdu.edu.cn/showproblem.php?pid=5754\ntype: pass-fail\n"
+        );
+        // Scoring adds `type` and `grading`; pass-fail again takes `grading` away.
+        let scoring = PackageInfo {
+            points: vec![("small".into(), 40)],
+            ..PackageInfo::default()
+        };
+        let text = merge(&text, &keys(&text, &scoring));
+        assert!(
+            text.ends_with("type: scoring\ngrading:\n  show_test_data_groups: true\n"),
+            "{text}"
+        );
+        let text = merge(&text, &keys(&text, &PackageInfo::default()));
+        assert!(
+            text.ends_with("type: pass-fail\n") && !text.contains("grading"),
+            "{text}"
         );
     }
 }
