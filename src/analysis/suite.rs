@@ -139,13 +139,20 @@ pub fn findings(files: &[(&Analysis, &[Option<&Verdict>])]) -> Vec<Vec<Diagnosti
 }
 
 /// [`findings`] and the [`survivor_findings`] of the zoo: everything `check` reports for a
-/// suite (the editor's live diagnostics leave the zoo out, which costs a run of every wrong
-/// solution on every case).
+/// suite.
 pub fn findings_with_survivors(files: &[(&Analysis, &[Option<&Verdict>])]) -> Vec<Vec<Diagnostic>> {
     let facts: Vec<Vec<CaseFacts>> = files.iter().map(|(a, v)| facts(a, v)).collect();
     let kills: Vec<_> = files.iter().map(|(a, v)| kills(a, v)).collect();
-    let mut found = findings_of(&facts);
-    for (file, survivors) in found.iter_mut().zip(survivor_findings(&facts, &kills)) {
+    findings_with_kills(&facts, &kills)
+}
+
+/// [`findings_of`] with the [`survivor_findings`] of each file's [`kills`] added.
+pub fn findings_with_kills(
+    files: &[Vec<CaseFacts>],
+    kills: &[Vec<(GameId, Vec<bool>)>],
+) -> Vec<Vec<Diagnostic>> {
+    let mut found = findings_of(files);
+    for (file, survivors) in found.iter_mut().zip(survivor_findings(files, kills)) {
         file.extend(survivors);
     }
     found
@@ -155,14 +162,8 @@ pub fn findings_with_survivors(files: &[(&Analysis, &[Option<&Verdict>])]) -> Ve
 pub fn survivors(
     files: &[(&Analysis, &[Option<&Verdict>])],
 ) -> BTreeMap<GameId, Vec<&'static str>> {
-    let mut killed: BTreeMap<GameId, Vec<bool>> = BTreeMap::new();
-    for (game, row) in files.iter().flat_map(|(a, v)| kills(a, v)) {
-        let all = killed.entry(game).or_insert_with(|| vec![false; row.len()]);
-        for (k, r) in all.iter_mut().zip(row) {
-            *k |= r;
-        }
-    }
-    killed
+    let kills: Vec<_> = files.iter().map(|(a, v)| kills(a, v)).collect();
+    killed_by_any(&kills)
         .into_iter()
         .map(|(game, row)| {
             let names = game
@@ -175,6 +176,20 @@ pub fn survivors(
             (game, names)
         })
         .collect()
+}
+
+/// For each game, which mutants some file kills (the files' [`kills`] together).
+fn killed_by_any(kills: &[Vec<(GameId, Vec<bool>)>]) -> BTreeMap<GameId, Vec<bool>> {
+    let mut killed: BTreeMap<GameId, Vec<bool>> = BTreeMap::new();
+    for (game, row) in kills.iter().flatten() {
+        let all = killed
+            .entry(*game)
+            .or_insert_with(|| vec![false; row.len()]);
+        for (k, r) in all.iter_mut().zip(row) {
+            *k |= *r;
+        }
+    }
+    killed
 }
 
 /// The findings of a suite of files given by their cases' [`facts`], one list per file.
@@ -309,16 +324,7 @@ pub fn survivor_findings(
     kills: &[Vec<(GameId, Vec<bool>)>],
 ) -> Vec<Vec<Diagnostic>> {
     let mut per_file = vec![Vec::new(); files.len()];
-    let mut killed: BTreeMap<GameId, Vec<bool>> = BTreeMap::new();
-    for (game, row) in kills.iter().flatten() {
-        let all = killed
-            .entry(*game)
-            .or_insert_with(|| vec![false; row.len()]);
-        for (k, r) in all.iter_mut().zip(row) {
-            *k |= *r;
-        }
-    }
-    for (game, row) in killed {
+    for (game, row) in killed_by_any(kills) {
         let Some((file, anchor)) = files
             .iter()
             .enumerate()

@@ -586,8 +586,8 @@ fn may_replace(out: &Path, overwrite: Overwrite) -> Result<(), String> {
     }
 }
 
-/// A few of the names in `dir`, for a message.
-fn listing(dir: &Path) -> String {
+/// A few of the names in `dir`, for a message about what it holds.
+pub fn listing(dir: &Path) -> String {
     let mut names: Vec<String> = fs::read_dir(dir)
         .into_iter()
         .flatten()

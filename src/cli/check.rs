@@ -283,13 +283,7 @@ fn check_files(
             .iter_mut()
             .map(|p| mem::take(&mut p.kills))
             .collect();
-        let mut findings = suite::findings_of(&facts);
-        for (file, survivors) in findings
-            .iter_mut()
-            .zip(suite::survivor_findings(&facts, &kills))
-        {
-            file.extend(survivors);
-        }
+        let findings = suite::findings_with_kills(&facts, &kills);
         let coverage = suite::coverage_of(&facts);
         drop(facts);
         pipeline::run_ordered(
@@ -589,18 +583,10 @@ fn render(
     Rendered { counts, part }
 }
 
-fn states_of(checked: &Checked) -> Vec<CaseState> {
-    checked
-        .verdicts
-        .iter()
-        .map(|v| v.clone().map_or(CaseState::Invalid, CaseState::Done))
-        .collect()
-}
-
 /// Each diagnostic's fix, safe or not, for SARIF (which marks none as applied).
 fn sarif_fixes(text: &str, checked: &Checked, diags: &[Diagnostic]) -> Vec<Option<SarifFix>> {
     let index = LineIndex::new(text);
-    let states = states_of(checked);
+    let states = CaseState::of_checked(checked);
     let view = FileView {
         text,
         index: &index,

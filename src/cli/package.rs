@@ -6,7 +6,7 @@ use super::build;
 use super::export::{self, Source};
 use super::{EXIT_ERRORS, EXIT_OK, EXIT_UNUSABLE, files};
 use boardls::authoring::case_text;
-use boardls::authoring::export::{Layout, Overwrite, SuiteWriter};
+use boardls::authoring::export::{self as exports, Layout, Overwrite, SuiteWriter};
 use boardls::authoring::package::{self, PackageInfo, SamplePicture};
 use boardls::config::Config;
 use boardls::games::GameId;
@@ -120,27 +120,21 @@ fn write(request: &Request<'_>, config: &Config, walk: &files::Walk<'_>) -> Resu
 
 /// The folder's earlier package, when it holds one; an error when it holds anything else.
 fn existing_package(out: &Path) -> Result<Option<PathBuf>, String> {
-    let Ok(entries) = fs::read_dir(out) else {
+    let Ok(mut entries) = fs::read_dir(out) else {
         return Ok(None);
     };
-    let mut names: Vec<String> = entries
-        .filter_map(Result::ok)
-        .map(|e| e.file_name().to_string_lossy().into_owned())
-        .collect();
-    match names.is_empty() {
-        true => Ok(None),
-        false if package::is_package(out) => Ok(Some(out.to_path_buf())),
-        false => {
-            names.sort();
-            names.truncate(5);
-            Err(format!(
-                "{}: the folder holds {} and no package boardls wrote (problem.yaml and \
-                 tests.json); choose an empty folder",
-                out.display(),
-                names.join(", ")
-            ))
-        }
+    if entries.next().is_none() {
+        return Ok(None);
     }
+    if package::is_package(out) {
+        return Ok(Some(out.to_path_buf()));
+    }
+    Err(format!(
+        "{}: the folder holds {} and no package boardls wrote (problem.yaml and tests.json); \
+         choose an empty folder",
+        out.display(),
+        exports::listing(out)
+    ))
 }
 
 /// The plan among the inputs: one file that is not `.board`.

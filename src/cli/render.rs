@@ -94,11 +94,7 @@ fn render_cases(
         eprintln!("boardls: {}: no cases to render", path.display());
         return EXIT_ERRORS;
     }
-    let states: Vec<CaseState> = checked
-        .verdicts
-        .iter()
-        .map(|v| v.clone().map_or(CaseState::Invalid, CaseState::Done))
-        .collect();
+    let states = CaseState::of_checked(&checked);
     let index = LineIndex::new(&source.text);
     let view = FileView {
         text: &source.text,
@@ -168,11 +164,7 @@ fn pick<'a>(cases: &'a [CaseAnalysis], wanted: &str) -> Result<&'a CaseAnalysis,
 /// The picture of every case of `text` (a `.board` text), solved under `config`, in order.
 pub(super) fn svgs_of(text: &str, theme: Theme, config: &Config) -> Vec<String> {
     let checked = analysis::check(text, config, &SolveCache::new());
-    let states: Vec<CaseState> = checked
-        .verdicts
-        .iter()
-        .map(|v| v.clone().map_or(CaseState::Invalid, CaseState::Done))
-        .collect();
+    let states = CaseState::of_checked(&checked);
     let index = LineIndex::new(text);
     let view = FileView {
         text,

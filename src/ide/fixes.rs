@@ -384,11 +384,7 @@ pub fn fix_file(text: &str, safety: Safety, mut check: impl FnMut(&str) -> Check
     for _ in 0..ROUNDS {
         let checked = check(&text);
         let index = LineIndex::new(&text);
-        let states: Vec<CaseState> = checked
-            .verdicts
-            .iter()
-            .map(|v| v.clone().map_or(CaseState::Invalid, CaseState::Done))
-            .collect();
+        let states = CaseState::of_checked(&checked);
         let view = FileView {
             text: &text,
             index: &index,

@@ -42,6 +42,17 @@ pub enum CaseState {
 }
 
 impl CaseState {
+    /// The states of a file checked whole (a batch command's): each case done or invalid.
+    pub fn of_checked(checked: &analysis::Checked) -> Vec<CaseState> {
+        checked
+            .verdicts
+            .iter()
+            .map(|v| v.clone().map_or(CaseState::Invalid, CaseState::Done))
+            .collect()
+    }
+}
+
+impl CaseState {
     pub fn verdict(&self) -> Option<&Verdict> {
         match self {
             CaseState::Done(v) | CaseState::Answered(v) => Some(v),

@@ -155,15 +155,10 @@ fn value_of(text: &str, key: &str) -> Option<String> {
     {
         return Some(s);
     }
-    let value = value.strip_prefix('\'').and_then(|v| v.strip_suffix('\''));
-    Some(value.map_or_else(
-        || {
-            line.split_once(':')
-                .map_or("", |(_, v)| v.trim())
-                .to_string()
-        },
-        |v| v.replace("''", "'"),
-    ))
+    match value.strip_prefix('\'').and_then(|v| v.strip_suffix('\'')) {
+        Some(single) => Some(single.replace("''", "'")),
+        None => Some(value.to_string()),
+    }
 }
 
 /// The key of a top-level `key:` line.
