@@ -73,8 +73,11 @@ edge(20): gen strings --preset edge
 small(30): gen strings --count 5 --seed 7
 large(50): gen strings --preset max --count 2
 PLAN
+# With limits too: `limits.memory` in problem.yaml, `.timelimit` for DOMjudge.
 (cd "$dir" && "$bin" package tests.plan --out scoring --solution "$root/tests/package/solutions/strings.cpp" \
-  --license "cc by-sa" --rights-owner "boardls contributors" 2>&1 | tail -1)
+  --license "cc by-sa" --rights-owner "boardls contributors" --time-limit 2 --memory-limit 1024 2>&1 | tail -1)
+grep -qx "  memory: 1024" "$dir/scoring/problem.yaml" || { echo "no memory limit in problem.yaml"; status=1; }
+[ "$(cat "$dir/scoring/.timelimit")" = 2 ] || { echo "no .timelimit"; status=1; }
 "$verify" "$dir/scoring" >"$dir/verify.log" 2>&1 || true
 summary=$(grep -E "tested: [0-9]+ errors?, [0-9]+ warnings?" "$dir/verify.log" || echo "no summary")
 echo "$summary"

@@ -53,6 +53,14 @@ pub const PACKAGE_KEYS: &[(&str, &str)] = &[
         "uuid",
         "a fixed uuid (default: one derived from the game and the folder name)",
     ),
+    (
+        "time_limit",
+        "the time limit in seconds, written to `.timelimit` (DOMjudge)",
+    ),
+    (
+        "memory_limit",
+        "the memory limit in MiB, written to `limits.memory` of problem.yaml",
+    ),
 ];
 
 /// The keys of the `[export]` table.
@@ -84,6 +92,8 @@ pub struct PackageSettings {
     pub license: Option<String>,
     pub rights_owner: Option<String>,
     pub uuid: Option<String>,
+    pub time_limit: Option<Duration>,
+    pub memory_limit_mib: Option<u64>,
 }
 
 /// The `[export]` table.
@@ -291,7 +301,7 @@ fn parse_spanned(text: &str) -> Result<(Settings, Vec<Span>), Vec<Diagnostic>> {
             }
             "nodes" => settings.nodes = whole(name, value, 0, "search nodes", &mut errors),
             "memory" => settings.memory_mib = whole(name, value, 1, "MiB", &mut errors),
-            "time" => settings.time = seconds(value, &mut errors),
+            "time" => settings.time = seconds(name, value, &mut errors),
             "suite" => match value.get_ref() {
                 DeValue::Boolean(b) => settings.suite = Some(*b),
                 other => errors.push(wrong_kind(name, "`true` or `false`", other, value)),
@@ -379,6 +389,24 @@ fn parse_package(table: &DeTable<'_>, package: &mut PackageSettings, errors: &mu
     for (key, value) in table {
         let name: &str = key.get_ref();
         let slot = match name {
+            "time_limit" => {
+                package.time_limit = seconds(name, value, errors).filter(|t| {
+                    let positive = !t.is_zero();
+                    if !positive {
+                        errors.push(Diagnostic::error(
+                            CONFIG_BAD_VALUE,
+                            span_of(value),
+                            "`time_limit` takes a number of seconds above 0",
+                        ));
+                    }
+                    positive
+                });
+                continue;
+            }
+            "memory_limit" => {
+                package.memory_limit_mib = whole(name, value, 1, "MiB", errors);
+                continue;
+            }
             "name" => &mut package.name,
             "license" => &mut package.license,
             "rights_owner" => &mut package.rights_owner,
@@ -522,12 +550,16 @@ fn whole(
     }
 }
 
-fn seconds(value: &Spanned<DeValue<'_>>, errors: &mut Vec<Diagnostic>) -> Option<Duration> {
+fn seconds(
+    key: &str,
+    value: &Spanned<DeValue<'_>>,
+    errors: &mut Vec<Diagnostic>,
+) -> Option<Duration> {
     let secs = match value.get_ref() {
         DeValue::Integer(i) => i.as_str().replace('_', "").parse::<f64>().ok(),
         DeValue::Float(f) => f.as_str().replace('_', "").parse::<f64>().ok(),
         other => {
-            errors.push(wrong_kind("time", "a number of seconds", other, value));
+            errors.push(wrong_kind(key, "a number of seconds", other, value));
             return None;
         }
     };
@@ -536,7 +568,7 @@ fn seconds(value: &Spanned<DeValue<'_>>, errors: &mut Vec<Diagnostic>) -> Option
         errors.push(Diagnostic::error(
             CONFIG_BAD_VALUE,
             span_of(value),
-            "`time` takes a number of seconds, 0 or more",
+            format!("`{key}` takes a number of seconds, 0 or more"),
         ));
     }
     duration
@@ -584,15 +616,15 @@ mod tests {
         check(
             "allow = [\"W301\"]\ndeny = [\"I220\", \"W211\"]\nexclude = [\"gen/\", \"*.tmp.board\"]\n\
              nodes = 1_000\ntime = 2.5\nmemory = 512\nsuite = true\n[export]\nout = \"tests\"\n\
-             [package]\nname = \"Bo\"\nlicense = \"cc0\"\nrights_owner = \"Ann\"\nuuid = \"u\"\n",
+             [package]\nname = \"Bo\"\nlicense = \"cc0\"\nrights_owner = \"Ann\"\nuuid = \"u\"\ntime_limit = 1.5\nmemory_limit = 256\n",
             &expect![[
-                r#"Settings { allow: ["W301"], deny: ["I220", "W211"], exclude: ["gen/", "*.tmp.board"], nodes: Some(1000), time: Some(2.5s), memory_mib: Some(512), suite: Some(true), export: ExportSettings { out: Some("tests") }, package: PackageSettings { name: Some("Bo"), license: Some("cc0"), rights_owner: Some("Ann"), uuid: Some("u") } }"#
+                r#"Settings { allow: ["W301"], deny: ["I220", "W211"], exclude: ["gen/", "*.tmp.board"], nodes: Some(1000), time: Some(2.5s), memory_mib: Some(512), suite: Some(true), export: ExportSettings { out: Some("tests") }, package: PackageSettings { name: Some("Bo"), license: Some("cc0"), rights_owner: Some("Ann"), uuid: Some("u"), time_limit: Some(1.5s), memory_limit_mib: Some(256) } }"#
             ]],
         );
         check(
             "",
             &expect![
-                "Settings { allow: [], deny: [], exclude: [], nodes: None, time: None, memory_mib: None, suite: None, export: ExportSettings { out: None }, package: PackageSettings { name: None, license: None, rights_owner: None, uuid: None } }"
+                "Settings { allow: [], deny: [], exclude: [], nodes: None, time: None, memory_mib: None, suite: None, export: ExportSettings { out: None }, package: PackageSettings { name: None, license: None, rights_owner: None, uuid: None, time_limit: None, memory_limit_mib: None } }"
             ],
         );
     }
@@ -608,7 +640,7 @@ mod tests {
         check(
             "[export]\nout = \"a/../b\"\n",
             &expect![[
-                r#"Settings { allow: [], deny: [], exclude: [], nodes: None, time: None, memory_mib: None, suite: None, export: ExportSettings { out: Some("a/../b") }, package: PackageSettings { name: None, license: None, rights_owner: None, uuid: None } }"#
+                r#"Settings { allow: [], deny: [], exclude: [], nodes: None, time: None, memory_mib: None, suite: None, export: ExportSettings { out: Some("a/../b") }, package: PackageSettings { name: None, license: None, rights_owner: None, uuid: None, time_limit: None, memory_limit_mib: None } }"#
             ]],
         );
     }

@@ -3,7 +3,10 @@
 //! as part of a suite at all is [`membership`], the one rule of the command line and the
 //! server.
 
-use super::codes::{DUPLICATE_BOARD, NO_MAX_CASE, SURVIVING_MUTANT, UNCOVERED_ANSWER};
+use super::codes::{
+    DUPLICATE_BOARD, NO_MAX_CASE, PACKAGE_GROUP_NAME, PACKAGE_SAMPLE_ALSO_SECRET, SURVIVING_MUTANT,
+    UNCOVERED_ANSWER,
+};
 use super::{Analysis, Verdict};
 use crate::config::MAX_SUITE_RELATED;
 use crate::diag::Diagnostic;
@@ -95,8 +98,28 @@ pub struct CaseFacts {
     pub answer: Option<String>,
     /// The largest side of its board and the digest of the board up to symmetry ([`canonical`]).
     pub board: Option<(usize, [u8; 32])>,
-    /// `sample`, its group, or `-`.
+    /// `sample`, its group, or [`NO_GROUP`].
     pub group: String,
+}
+
+/// The group of a case in no group.
+const NO_GROUP: &str = "-";
+
+impl CaseFacts {
+    fn is_sample(&self) -> bool {
+        self.group == SAMPLE
+    }
+}
+
+const SAMPLE: &str = "sample";
+
+/// Whether a test group's name is valid in the package format: lowercase letters and digits,
+/// with `_` or `-` only between them.
+pub fn is_package_group_name(name: &str) -> bool {
+    let ok = |c: char| c.is_ascii_lowercase() || c.is_ascii_digit();
+    name.chars().next().is_some_and(ok)
+        && name.chars().last().is_some_and(ok)
+        && name.chars().all(|c| ok(c) || c == '_' || c == '-')
 }
 
 /// The facts of a file's cases that have a game, as [`findings_of`] and [`coverage_of`] take
@@ -112,9 +135,9 @@ pub fn facts(analysis: &Analysis, verdicts: &[Option<&Verdict>]) -> Vec<CaseFact
             let game = case.game?;
             let labels = analysis.parse.file.labels(i);
             let group = if labels.sample {
-                "sample".to_string()
+                SAMPLE.to_string()
             } else {
-                labels.group.unwrap_or_else(|| "-".to_string())
+                labels.group.unwrap_or_else(|| NO_GROUP.to_string())
             };
             Some(CaseFacts {
                 game,
@@ -259,9 +282,33 @@ fn check(files: &[Vec<CaseFacts>]) -> Vec<(usize, Diagnostic)> {
                 .collect();
             out.push((first_file, with_cases(d, &nearest, side_note)));
         }
-        let mut seen: HashMap<&[u8; 32], (usize, &CaseFacts)> = HashMap::new();
+        // A secret test with a sample's board is a package check (`W241`); boards repeated
+        // among the samples, or among the secret tests, are `I222`.
+        let mut samples: HashMap<&[u8; 32], (usize, &CaseFacts)> = HashMap::new();
+        for &(file, c, _, key) in boards.iter().filter(|b| b.1.is_sample()) {
+            samples.entry(key).or_insert((file, c));
+        }
+        let mut seen: HashMap<(bool, &[u8; 32]), (usize, &CaseFacts)> = HashMap::new();
         for (file, c, _, key) in boards {
-            if let Some(&(earlier_file, earlier)) = seen.get(key) {
+            if !c.is_sample()
+                && let Some(&(sample_file, sample)) = samples.get(key)
+            {
+                let mut d = Diagnostic::warning(
+                    PACKAGE_SAMPLE_ALSO_SECRET,
+                    c.header,
+                    format!(
+                        "the board of sample {} (up to symmetry): a secret test the contestants \
+                         have seen",
+                        sample.title
+                    ),
+                );
+                if sample_file == file {
+                    d = d.with_related(sample.header, "the sample");
+                }
+                out.push((file, d));
+                continue;
+            }
+            if let Some(&(earlier_file, earlier)) = seen.get(&(c.is_sample(), key)) {
                 let mut d = Diagnostic::info(
                     DUPLICATE_BOARD,
                     c.header,
@@ -273,7 +320,30 @@ fn check(files: &[Vec<CaseFacts>]) -> Vec<(usize, Diagnostic)> {
                 }
                 out.push((file, d));
             } else {
-                seen.insert(key, (file, c));
+                seen.insert((c.is_sample(), key), (file, c));
+            }
+        }
+    }
+    for (file, cases) in files.iter().enumerate() {
+        let mut named: Vec<&str> = Vec::new();
+        for c in cases {
+            let group = c.group.as_str();
+            if c.is_sample() || group == NO_GROUP || named.contains(&group) {
+                continue;
+            }
+            named.push(group);
+            if !is_package_group_name(group) {
+                out.push((
+                    file,
+                    Diagnostic::warning(
+                        PACKAGE_GROUP_NAME,
+                        c.header,
+                        format!(
+                            "group `{group}`: the package format takes lowercase letters and \
+                             digits, with `_` or `-` only between them"
+                        ),
+                    ),
+                ));
             }
         }
     }

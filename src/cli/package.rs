@@ -15,6 +15,7 @@ use boardls::render::{Theme, png_of};
 use std::fs;
 use std::io::Write;
 use std::path::{Path, PathBuf};
+use std::time::Duration;
 
 /// What `package` was asked for, its flags and `[package]` of `boardls.toml` together.
 pub(super) struct Request<'a> {
@@ -33,6 +34,8 @@ pub(super) fn info_of(flags: PackageInfo, settings: &PackageSettings) -> Package
         rights_owner: flags.rights_owner.or_else(|| settings.rights_owner.clone()),
         solutions: flags.solutions,
         points: flags.points,
+        time_limit: flags.time_limit.or(settings.time_limit),
+        memory_limit_mib: flags.memory_limit_mib.or(settings.memory_limit_mib),
     }
 }
 
@@ -241,6 +244,15 @@ fn zip_folder(dir: &Path, archive: &Path) -> Result<(), String> {
     fs::rename(&partial, archive).map_err(|e| e.to_string())
 }
 
+/// A time limit: a number of seconds above 0.
+fn positive_seconds(text: &str) -> Result<Duration, String> {
+    text.parse::<f64>()
+        .ok()
+        .filter(|s| *s > 0.0)
+        .and_then(|s| Duration::try_from_secs_f64(s).ok())
+        .ok_or_else(|| format!("`{text}` is not a number of seconds above 0"))
+}
+
 /// `boardls package`'s arguments.
 #[derive(clap::Args)]
 pub(super) struct PackageArgs {
@@ -269,6 +281,13 @@ pub(super) struct PackageArgs {
     /// Who owns the rights (default: `[package] rights_owner`).
     #[arg(long, value_name = "NAME")]
     rights_owner: Option<String>,
+    /// The time limit, written to `.timelimit` for `DOMjudge` (default: `[package] time_limit`;
+    /// Kattis times the accepted solutions instead).
+    #[arg(long, value_name = "SECONDS", value_parser = positive_seconds)]
+    time_limit: Option<Duration>,
+    /// The memory limit, `limits.memory` of problem.yaml (default: `[package] memory_limit`).
+    #[arg(long, value_name = "MIB", value_parser = clap::value_parser!(u64).range(1..))]
+    memory_limit: Option<u64>,
     #[command(flatten)]
     pub(super) codes: super::args::CodeArgs,
     #[command(flatten)]
@@ -293,6 +312,8 @@ pub(super) fn run(args: &PackageArgs, run: &super::Run<'_>) -> Result<u8, String
         rights_owner: args.rights_owner.clone(),
         solutions: args.solutions.clone(),
         points: Vec::new(),
+        time_limit: args.time_limit,
+        memory_limit_mib: args.memory_limit,
     };
     let request = Request {
         inputs: &args.inputs,

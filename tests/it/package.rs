@@ -369,3 +369,43 @@ fn groups_with_points_make_a_scoring_problem() {
     );
     assert!(!root.join("data/testdata.yaml").exists());
 }
+
+#[test]
+fn limits_given_are_written_and_kept_on_a_rebuild_without_them() {
+    let dir = setter();
+    fs::write(
+        dir.path().join("boardls.toml"),
+        "[package]\ntime_limit = 1.5\nmemory_limit = 512\n",
+    )
+    .expect("write");
+    let first = package(dir.path(), &["--memory-limit", "1024"]);
+    assert_eq!(first.status.code(), Some(0), "{}", text(&first.stderr));
+    let root = dir.path().join("gamestrings");
+    let yaml = fs::read_to_string(root.join("problem.yaml")).expect("yaml");
+    assert!(
+        yaml.contains("\nlimits:\n  memory: 1024\n"),
+        "the flag wins: {yaml}"
+    );
+    assert_eq!(
+        fs::read_to_string(root.join(".timelimit")).expect("time limit"),
+        "1.5\n"
+    );
+
+    fs::remove_file(dir.path().join("boardls.toml")).expect("remove");
+    let again = package(dir.path(), &[]);
+    assert_eq!(again.status.code(), Some(0), "{}", text(&again.stderr));
+    let yaml = fs::read_to_string(root.join("problem.yaml")).expect("yaml");
+    assert!(yaml.contains("\nlimits:\n  memory: 1024\n"), "{yaml}");
+    assert_eq!(
+        fs::read_to_string(root.join(".timelimit")).expect("kept"),
+        "1.5\n"
+    );
+
+    let refused = package(dir.path(), &["--time-limit", "0"]);
+    assert_eq!(refused.status.code(), Some(2), "{}", text(&refused.stderr));
+    assert!(
+        text(&refused.stderr).contains("`0` is not a number of seconds above 0"),
+        "{}",
+        text(&refused.stderr)
+    );
+}

@@ -14,11 +14,13 @@ use crate::analysis::codes::{
     PACKAGE_GROUP_NAME, PACKAGE_NO_SAMPLE, PACKAGE_NO_SECRET, PACKAGE_SAMPLE_ALSO_SECRET,
     PACKAGE_UNSCORED_TEST,
 };
+use crate::analysis::suite::is_package_group_name;
 use crate::games::GameId;
 use std::collections::HashMap;
 use std::fs;
 use std::io;
 use std::path::{Path, PathBuf};
+use std::time::Duration;
 
 pub use statement::tex_of;
 
@@ -36,6 +38,11 @@ pub struct PackageInfo {
     pub solutions: Vec<PathBuf>,
     /// The points of each secret group, in the plan's order: none for a pass-fail problem.
     pub points: Vec<(String, u32)>,
+    /// Written to `.timelimit`, which `DOMjudge` reads; the legacy format has no key for it (its
+    /// judges time the accepted solutions).
+    pub time_limit: Option<Duration>,
+    /// `limits.memory` of `problem.yaml`, in MiB.
+    pub memory_limit_mib: Option<u64>,
 }
 
 /// A picture of one sample test's board, for the statement.
@@ -50,6 +57,8 @@ pub struct SamplePicture {
 const STATEMENT: &str = "problem_statement/problem.en.tex";
 const VALIDATOR: &str = "input_validators/boardls.ctd";
 const PICTURE_PREFIX: &str = "boardls-sample-";
+/// The time limit file of `DOMjudge`, in seconds; the author's own is kept when none is given.
+const TIME_LIMIT: &str = ".timelimit";
 
 /// Writes the package's files into `staging` (which holds the staged `data/` and
 /// `tests.json`), carrying the author's files over from `old`, an earlier package at the
@@ -96,6 +105,11 @@ pub fn assemble(
     let name = keys.name.clone();
     let text = statement::write(game, &name, &names, old_statement.as_deref());
     fs::write(&statement_path, text).map_err(|e| wrap(&statement_path, e))?;
+
+    if let Some(limit) = info.time_limit {
+        let path = at(TIME_LIMIT);
+        fs::write(&path, format!("{}\n", limit.as_secs_f64())).map_err(|e| wrap(&path, e))?;
+    }
 
     if !info.points.is_empty() {
         write_scoring(staging, &info.points).map_err(|e| wrap(staging, e))?;
@@ -304,15 +318,6 @@ pub fn short_name(folder: &str) -> Option<String> {
         .map(|c| c.to_ascii_lowercase())
         .collect();
     (!name.is_empty()).then_some(name)
-}
-
-/// Whether a test group's name is valid in the package format: lowercase letters and digits,
-/// with `_` or `-` only between them.
-pub fn is_package_group_name(name: &str) -> bool {
-    let ok = |c: char| c.is_ascii_lowercase() || c.is_ascii_digit();
-    name.chars().next().is_some_and(ok)
-        && name.chars().last().is_some_and(ok)
-        && name.chars().all(|c| ok(c) || c == '_' || c == '-')
 }
 
 #[cfg(test)]

@@ -17,6 +17,9 @@ pub(super) struct Keys {
     pub(super) source_url: Option<&'static str>,
     /// Groups give points (`type: scoring`) rather than pass or fail.
     pub(super) scoring: bool,
+    /// `limits:` with `memory` set and the author's other limits kept, when a memory limit
+    /// is given; otherwise `limits` is the author's alone.
+    pub(super) limits: Option<String>,
 }
 
 impl Keys {
@@ -41,6 +44,9 @@ impl Keys {
             source: source.to_string(),
             source_url,
             scoring: !info.points.is_empty(),
+            limits: info
+                .memory_limit_mib
+                .map(|mib| limits_with_memory(old, mib)),
         }
     }
 
@@ -63,6 +69,9 @@ impl Keys {
         if let Some(url) = self.source_url {
             lines.push(("source_url", Some(url.to_string())));
         }
+        if let Some(limits) = &self.limits {
+            lines.push(("limits", Some(limits.clone())));
+        }
         // `boardls grade` judges answers case-sensitively; the default validator must too.
         lines.push(("validator_flags", Some("case_sensitive".to_string())));
         if self.scoring {
@@ -78,6 +87,24 @@ impl Keys {
         }
         lines
     }
+}
+
+/// The value of `limits:`: `memory: MIB` and the lines the old block held under it but
+/// `memory`.
+fn limits_with_memory(old: &str, mib: u64) -> String {
+    let mut value = format!("\n  memory: {mib}");
+    let under = old
+        .lines()
+        .skip_while(|l| top_key(l) != Some("limits"))
+        .skip(1)
+        .take_while(|l| l.starts_with([' ', '\t']) || l.trim().is_empty());
+    for line in under.filter(|l| !l.trim().is_empty()) {
+        if line.trim_start().split(':').next().map(str::trim) != Some("memory") {
+            value.push('\n');
+            value.push_str(line);
+        }
+    }
+    value
 }
 
 /// The original problem of `game` and its page.
@@ -265,5 +292,25 @@ mod tests {
             text.ends_with("type: pass-fail\n") && !text.contains("grading"),
             "{text}"
         );
+    }
+
+    #[test]
+    fn a_memory_limit_sets_limits_memory_and_keeps_the_authors_other_limits() {
+        let info = PackageInfo {
+            memory_limit_mib: Some(256),
+            ..PackageInfo::default()
+        };
+        let old = "limits:\n  time_multiplier: 3\n  memory: 512\nauthor: Ann\n";
+        let text = merge(old, &keys(old, &info));
+        assert!(
+            text.starts_with("limits:\n  memory: 256\n  time_multiplier: 3\nauthor: Ann\n"),
+            "{text}"
+        );
+        assert_eq!(text.matches("memory").count(), 1, "{text}");
+        let fresh = merge("", &keys("", &info));
+        assert!(fresh.contains("\nlimits:\n  memory: 256\n"), "{fresh}");
+        // Without a limit given, `limits` stays the author's.
+        let kept = merge(old, &keys(old, &PackageInfo::default()));
+        assert!(kept.starts_with(old), "{kept}");
     }
 }

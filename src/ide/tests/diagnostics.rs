@@ -155,3 +155,24 @@ fn a_suite_finding_points_to_at_most_a_few_cases_and_says_how_many_more() {
     let last = &uncovered.related[crate::config::MAX_SUITE_RELATED - 1].1;
     assert!(last.ends_with("(and 2 more case(s))"), "{last}");
 }
+
+#[test]
+fn a_secret_test_with_a_samples_board_and_a_group_name_no_judge_takes_are_package_warnings() {
+    let marked = Fixture::new(
+        "// boardls: suite\n// boardls: allow I220 I221 I223\n\
+         [race \"shown\"]\n// boardls: sample\nA.\n.B\n\n\
+         [race \"hidden\"]\n// boardls: group Big_One\nB.\n.A\n\n\
+         [race \"again\"]\n// boardls: group Big_One\nB.\n.A\n",
+    );
+    check(
+        &marked,
+        &Config::default(),
+        expect![[r#"
+        8:1 warning[W241] "[race \"hidden\"]": the board of sample race "shown" (up to symmetry): a secret test the contestants have seen
+            3:1 the sample
+        8:1 warning[W243] "[race \"hidden\"]": group `Big_One`: the package format takes lowercase letters and digits, with `_` or `-` only between them
+        13:1 warning[W241] "[race \"again\"]": the board of sample race "shown" (up to symmetry): a secret test the contestants have seen
+            3:1 the sample
+    "#]],
+    );
+}
