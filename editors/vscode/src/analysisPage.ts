@@ -1,12 +1,13 @@
 // The analysis board's part of the Board Preview page: its styles, its panel (the side to move,
 // the verdict, the legal moves as buttons, the move list with take-back / forward / best reply /
-// add as a case) and its script, which runs inside the page's one nonce'd script. On games played
-// on cells, every legal move is also a box over its cell, coloured by its outcome (filled for the
-// best moves, hatched for the worse ones), hovered and clicked like the buttons.
+// add as a case, the position as text, folded; at most 30% of the page's height) and its
+// script, which runs inside the page's one nonce'd script. On games played on cells, every legal
+// move is also a box over its cell, coloured by its outcome (filled for the best moves, hatched
+// for the worse ones), hovered and clicked like the buttons.
 import { FROM_PAGE, TO_PAGE } from './analysisModel';
 
 export const analysisCss = `
-  #analysis { flex: none; padding: 4px 8px; border-top: 1px solid var(--vscode-panel-border, #8884); line-height: 1.35; }
+  #analysis { flex: none; max-height: 30vh; overflow: auto; padding: 4px 8px; border-top: 1px solid var(--vscode-panel-border, #8884); line-height: 1.35; }
   #analysis p { margin: 0 0 2px; }
   #analysis-verdict { font-weight: bold; }
   #analysis-error { color: var(--vscode-errorForeground); }
@@ -33,7 +34,7 @@ export const analysisHtml = `<div id="analysis" data-state="idle">
 <div id="analysis-list" aria-label="Moves played"></div>
 <div><button id="analysis-back" title="Take back (←)">◀ Back</button> <button id="analysis-forward" title="Forward (→)">Forward ▶</button>
 <button id="analysis-best" title="Play the best reply">Best reply</button> <button id="analysis-add" title="Write this position into the file as a new case">Add as a case</button></div>
-<pre id="analysis-board"></pre>
+<details><summary>The position as text</summary><pre id="analysis-board"></pre></details>
 </div>`;
 
 /** The script's part, inside the page's function: `board` and `vscode` are the page's. */
