@@ -88,7 +88,8 @@ export const analysisScript = `
       const t = document.createElementNS(NS, 'text');
       t.setAttribute('class', 'analysis-step');
       t.setAttribute('x', String(box.x + 2));
-      t.setAttribute('y', String(box.y + box.height * 0.35));
+      // Bottom left: the picture's own numbers of the line of play are at the top.
+      t.setAttribute('y', String(box.y + box.height - 4));
       t.textContent = String(i + 1);
       g.appendChild(t);
       if (i === r.played.length - 1) {

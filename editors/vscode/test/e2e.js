@@ -696,7 +696,15 @@ async function main() {
       await shot('16-analysis-added-case');
       await page.keyboard.press('Control+Z');
       await until('the added case undone', async () => (/after 1 moves/.test(await editorText()) ? null : true), 15000);
-      return { start, played, moves, added: added.split('\n').filter((l) => /after 1 moves|moves =/.test(l)) };
+      // The edit started the analysis again from the case's position; best replies to the end.
+      await verdict('The first player to move (2 legal moves)');
+      await preview.click('#analysis-best');
+      await verdict('The second player to move');
+      await preview.click('#analysis-best');
+      const over = await preview.waitForFunction(() => /over/.test(document.getElementById('analysis-tomove').textContent) && document.getElementById('analysis-verdict').textContent, null, { timeout: 30000 }).then((h) => h.jsonValue());
+      // The editor, not the preview, has the keyboard again (files opened next go beside it).
+      await openFile(FIXTURE);
+      return { start, played, over, moves, added: added.split('\n').filter((l) => /after 1 moves|moves =/.test(l)) };
     });
 
     await step('keystroke to preview on a 50×50 board', async () => {
