@@ -16,6 +16,23 @@ import {
   themeFor,
   Timing,
 } from './previewModel';
+import {
+  back,
+  caseLinesAt,
+  caseNumberAt,
+  emptyList,
+  forward,
+  FROM_PAGE,
+  goTo,
+  MoveList,
+  newCaseLines,
+  PLAY,
+  PlayReport,
+  playMove,
+  requestMoves,
+  TO_PAGE,
+  verdictWords,
+} from './analysisModel';
 
 const RENDER = 'boardls/render';
 /** How long a case's last picture stays while its new version is solved; a longer solve is
@@ -41,6 +58,12 @@ export class BoardPreview implements vscode.Disposable {
   private changedAt = 0;
   private asks = 0;
   private readonly subscriptions: vscode.Disposable[] = [];
+  /** The analysis board: the case analysed (document, version, number), its move list, the
+   * number of the last `boardls/play` asked for and the last report shown. */
+  private analysed: { uri: string; version: number; case: number } | undefined;
+  private list: MoveList = emptyList;
+  private playAsked = 0;
+  private report: PlayReport | undefined;
 
   constructor(private readonly client: () => LanguageClient | undefined) {
     this.subscriptions.push(
@@ -86,6 +109,8 @@ export class BoardPreview implements vscode.Disposable {
         this.panel = undefined;
         this.last = undefined;
         this.posted = undefined;
+        this.analysed = undefined;
+        this.report = undefined;
         this.stopGrace();
       });
     }
@@ -162,6 +187,77 @@ export class BoardPreview implements vscode.Disposable {
     }
     if (!rendered.solving) this.stopGrace();
     this.show(rendered, version, timing);
+    this.follow(editor.document, rendered);
+  }
+
+  /** The case under the cursor is analysed: another case, or a changed text, starts again from
+   * the case's own position (its `moves = …`); the same one keeps its move list. */
+  private follow(document: vscode.TextDocument, rendered: Rendered): void {
+    const lines = document.getText().split(/\r?\n/);
+    const number = caseNumberAt(lines, rendered.range.start.line);
+    const key = { uri: document.uri.toString(), version: document.version, case: number };
+    const a = this.analysed;
+    if (a && a.uri === key.uri && a.version === key.version && a.case === key.case) return;
+    this.analysed = key;
+    this.list = emptyList;
+    void this.analyse();
+  }
+
+  /** Asks for the position of the move list; an answer to an older request is dropped. */
+  private async analyse(): Promise<void> {
+    const client = this.client();
+    const editor = this.editor;
+    const a = this.analysed;
+    if (!client || !editor || !a || !this.panel) return;
+    const asked = ++this.playAsked;
+    const list = this.list;
+    let report: PlayReport | null = null;
+    let error: string | undefined;
+    try {
+      report = await client.sendRequest<PlayReport | null>(PLAY, {
+        textDocument: { uri: client.code2ProtocolConverter.asUri(editor.document.uri) },
+        case: a.case,
+        moves: requestMoves(list),
+      });
+    } catch (err) {
+      error = err instanceof Error ? err.message : String(err);
+    }
+    if (asked !== this.playAsked) return;
+    this.report = report ?? undefined;
+    void this.panel?.webview.postMessage({
+      type: TO_PAGE,
+      version: asked,
+      list,
+      report,
+      error,
+      words: report ? verdictWords(report) : undefined,
+    });
+  }
+
+  private step(list: MoveList): void {
+    this.list = list;
+    void this.analyse();
+  }
+
+  /** Writes the position shown into the file as a new case after the analysed one (undoable). */
+  private async addCase(): Promise<void> {
+    const editor = this.editor;
+    const report = this.report;
+    if (!editor || !report || !this.last) return;
+    const document = editor.document;
+    const lines = document.getText().split(/\r?\n/);
+    const at = caseLinesAt(lines, this.last.range.start.line);
+    if (!at) return;
+    const text = newCaseLines(lines.slice(at.start, at.end), report.played, report.answer);
+    const eol = document.eol === vscode.EndOfLine.CRLF ? '\r\n' : '\n';
+    // After the case's last non-blank line, with one blank line before it.
+    let end = at.end;
+    while (end > at.start + 1 && /^\s*$/.test(lines[end - 1])) end--;
+    const edit = new vscode.WorkspaceEdit();
+    const where = end < lines.length ? new vscode.Position(end, 0) : document.lineAt(lines.length - 1).range.end;
+    const inserted = end < lines.length ? eol + text.join(eol) + eol : eol + eol + text.join(eol) + eol;
+    edit.insert(document.uri, where, inserted);
+    await vscode.workspace.applyEdit(edit);
   }
 
   private show(rendered: Rendered, version: number, timing: Timing): void {
@@ -216,7 +312,29 @@ export class BoardPreview implements vscode.Disposable {
     this.held = undefined;
   }
 
-  private onMessage(msg: { type?: string; row?: number; col?: number }): void {
+  private onMessage(msg: { type?: string; row?: number; col?: number; move?: string; at?: number }): void {
+    switch (msg.type) {
+      case FROM_PAGE.play:
+        if (typeof msg.move === 'string' && this.report?.moves.some((m) => m.move === msg.move)) {
+          this.step(playMove(this.list, msg.move));
+        }
+        return;
+      case FROM_PAGE.back:
+        this.step(back(this.list));
+        return;
+      case FROM_PAGE.forward:
+        this.step(forward(this.list));
+        return;
+      case FROM_PAGE.goto:
+        this.step(goTo(this.list, Number(msg.at)));
+        return;
+      case FROM_PAGE.best:
+        if (this.report && this.report.best.length > 0) this.step(playMove(this.list, this.report.best[0]));
+        return;
+      case FROM_PAGE.addCase:
+        void this.addCase();
+        return;
+    }
     if (msg.type === 'resync') {
       // The page could not apply a patch (it shows something else): post the next one whole.
       this.posted = undefined;

@@ -1,6 +1,8 @@
 // The Board Preview's pure parts, tested under plain Node: the page around the server's picture
 // (a strict Content-Security-Policy, one nonce'd script), and where a clicked cell is in the text.
 
+import { analysisCss, analysisHtml, analysisScript } from './analysisPage';
+
 /** A position as the server sends it (0-based line, character in UTF-16 units). */
 export interface Position {
   line: number;
@@ -246,6 +248,7 @@ export function previewHtml(nonce: string, cspSource: string): string {
   #board svg { display: block; margin: 0 auto; }
   #board [data-row] { cursor: pointer; }
   #board [data-row]:hover { stroke: var(--vscode-focusBorder); stroke-width: 2; }
+${analysisCss}
   #legend { flex: none; padding: 4px 8px 8px; font-size: var(--vscode-editor-font-size, 14px); line-height: 1.35; }
   #legend div { display: flex; align-items: center; gap: 0.5em; }
   #legend svg { flex: none; width: 1em; height: 1em; }
@@ -255,6 +258,7 @@ export function previewHtml(nonce: string, cspSource: string): string {
 <div id="top"><div id="status">Open a .board file.</div>
 <div id="zoom"><button id="zoom-out" title="Zoom out">−</button><button id="zoom-fit" title="The whole board">Fit</button><button id="zoom-in" title="Zoom in">+</button></div></div>
 <div id="viewport"><div id="board" data-boardls-preview="true"></div></div>
+${analysisHtml}
 <div id="legend"></div>
 <script nonce="${nonce}">
 (function () {
@@ -392,11 +396,13 @@ export function previewHtml(nonce: string, cspSource: string): string {
     drag = null;
     viewport.classList.remove('panning');
   });
+${analysisScript}
   function shown(msg, receivedAt) {
     board.dataset.version = String(msg.version);
     board.dataset.timing = JSON.stringify(Object.assign({}, msg.timing, { receivedAt: receivedAt, drawnAt: Date.now() }));
     words(board.firstElementChild);
     if (!status.textContent) status.textContent = msg.title;
+    overlay();
   }
   // The patch's new elements paired with the ones they replace, or null when it does not fit.
   function patchPairs(msg) {
@@ -431,8 +437,10 @@ export function previewHtml(nonce: string, cspSource: string): string {
       shown(msg, receivedAt);
     } else if (msg.type === 'patch') {
       const receivedAt = Date.now();
+      removeOverlay();
       const pairs = patchPairs(msg);
       if (!pairs) {
+        overlay();
         vscode.postMessage({ type: 'resync' });
         return;
       }

@@ -414,6 +414,38 @@ async function main() {
       return { problem: text };
     });
 
+    await step('Problems shows real problems only, counted as the status bar does', async () => {
+      // No suite file is open or in the folder: no I22x suite finding may be shown, and the status
+      // bar's error and warning counts are the Problems view's rows of each severity.
+      // The status bar's item opens Problems; maximized, the panel has a row for every problem.
+      await page.locator('[id="status.problems"]').click();
+      await page.locator('.markers-panel .monaco-list-row').first().waitFor({ timeout: 30000 });
+      await runCommand('Toggle Maximized Panel');
+      let lastSeen;
+      const seen = await until('Problems and the status bar agreeing', async () => {
+        const rows = await page.$$eval('.markers-panel .monaco-list-row', (rs) =>
+          rs.map((r) => ({
+            text: r.innerText.replace(/\s+/g, ' ').trim(),
+            icon: [...r.querySelectorAll('[class*="codicon-"]')].map((e) => e.className).join(' '),
+          })),
+        );
+        const count = (re) => rows.filter((r) => re.test(r.icon)).length;
+        const status = (await page.locator('[id="status.problems"]').innerText()).replace(/\s+/g, ' ').trim();
+        const numbers = (status.match(/[0-9]+/g) || []).map(Number);
+        const errors = count(/codicon-error/);
+        const warnings = count(/codicon-warning/);
+        lastSeen = { status, errors, warnings, icons: rows.map((r) => r.icon) };
+        return numbers[0] === errors && numbers[1] === warnings ? { rows, status, errors, warnings } : null;
+      }, 30000).catch((e) => { throw new Error(`${e.message}: ${JSON.stringify(lastSeen)}`); });
+      const suite = seen.rows.filter((r) => /\bI22[0-9]\b/.test(r.text));
+      if (suite.length) throw new Error(`suite findings in Problems: ${JSON.stringify(suite)}`);
+      await shot('02b-problems-and-status-bar');
+      await runCommand('Toggle Maximized Panel');
+      await page.locator('[id="status.problems"]').click();
+      await page.locator('.markers-panel').waitFor({ state: 'hidden', timeout: 10000 });
+      return { status: seen.status, errors: seen.errors, warnings: seen.warnings, rows: seen.rows.length };
+    });
+
     await step('hover on a cell', async () => {
       await page.keyboard.press('Escape');
       await goTo(GRID1.lines[0], 2);
@@ -628,6 +660,51 @@ async function main() {
       await page.keyboard.type(EDIT.char);
       await until('the case redrawn after the undo', async () => ((await previewState(preview)).cells['1:1'] === 'win' ? true : null), 30000);
       return { runLength: len, cursor: at };
+    });
+
+    await step('analysis board: play, take back, forward, add as a case', async () => {
+      await goTo(GRID1.lines[0], 1);
+      const verdict = (want) => preview.waitForFunction(
+        (w) => {
+          const a = document.getElementById('analysis');
+          const t = document.getElementById('analysis-tomove').textContent;
+          return a.dataset.state === 'ready' && t.startsWith(w) && document.querySelector('#board [data-move]') ? t + ' ' + document.getElementById('analysis-verdict').textContent : null;
+        },
+        want,
+        { timeout: 30000 },
+      ).then((h) => h.jsonValue());
+      const start = await verdict('The first player to move (2 legal moves)');
+      const moves = await preview.$$eval('#analysis-moves button', (bs) => bs.map((b) => b.textContent));
+      if (moves.length !== 2) throw new Error(`legal moves: ${moves}`);
+      // Click the legal cell (1,2) on the picture.
+      await preview.locator('#board [data-move="1,2"]').click();
+      const played = await verdict('The second player to move');
+      await shot('15-analysis-played');
+      await preview.click('#analysis-back');
+      const backAgain = await verdict('The first player to move (2 legal moves)');
+      if (backAgain !== start) throw new Error(`taken back: ${backAgain}, at the start: ${start}`);
+      await preview.locator('#analysis-tomove').click(); // the page has the keyboard
+      await page.keyboard.press('ArrowRight');
+      const forwardAgain = await verdict('The second player to move');
+      if (forwardAgain !== played) throw new Error(`forward: ${forwardAgain}, played: ${played}`);
+      await preview.click('#analysis-add');
+      await openFile(FIXTURE);
+      const added = await until('the new case in the editor', async () => {
+        const t = await editorText();
+        return /\[zgame "sample 1 after 1 moves"\][\s\S]*moves = 1,2/.test(t) ? t : null;
+      }, 15000);
+      await shot('16-analysis-added-case');
+      await page.keyboard.press('Control+Z');
+      await until('the added case undone', async () => (/after 1 moves/.test(await editorText()) ? null : true), 15000);
+      // The edit started the analysis again from the case's position; best replies to the end.
+      await verdict('The first player to move (2 legal moves)');
+      await preview.click('#analysis-best');
+      await verdict('The second player to move');
+      await preview.click('#analysis-best');
+      const over = await preview.waitForFunction(() => /over/.test(document.getElementById('analysis-tomove').textContent) && document.getElementById('analysis-verdict').textContent, null, { timeout: 30000 }).then((h) => h.jsonValue());
+      // The editor, not the preview, has the keyboard again (files opened next go beside it).
+      await openFile(FIXTURE);
+      return { start, played, over, moves, added: added.split('\n').filter((l) => /after 1 moves|moves =/.test(l)) };
     });
 
     await step('keystroke to preview on a 50×50 board', async () => {

@@ -7,7 +7,9 @@
 # the bundled server named in the output channel, inlay hints, an error squiggle and its Problems
 # entry, a hover, coloured cells, a lens that changes after typing, the lens and the command that
 # write `expect`, the export command, every example file, the Board Preview (cells and outcomes,
-# following the cursor and an edit, a click, keystroke → preview on 50×50), the Light+ colours,
+# following the cursor and an edit, a click, the analysis board: a move played, taken back,
+# played again and added as a case, keystroke → preview on 50×50), Problems against the status
+# bar's counts (no suite finding), the Light+ colours,
 # a task read by the $boardls problem matcher, and the message for a wrong boardls.server.path.
 #
 # usage: e2e.sh            (after scripts/package-vscode.sh PLATFORM, e.g. linux-x64)
