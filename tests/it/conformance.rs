@@ -703,6 +703,38 @@ async fn the_file_lenses_export_tests_and_check_the_suite() {
     client.stop().await;
 }
 
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn export_tests_refuses_a_case_played_on_and_writes_nothing() {
+    const PLAYED_ON: &str =
+        "[zgame \"start\"]\n..B\n..B\nBB.\n\n[zgame \"played on\"]\n..B\n..B\nBB.\nmoves = 1,2\n";
+    let folder = tempfile::tempdir().expect("a folder");
+    let path = folder.path().join("z.board");
+    std::fs::write(&path, PLAYED_ON).expect("written");
+    let uri = file_uri(&path);
+    let client = Client::start(&[]).await;
+    client.open(&uri, 1, PLAYED_ON);
+    crate::fixtures::solved_lenses(&client, &uri).await;
+    client
+        .call(
+            "workspace/executeCommand",
+            json!({ "command": boardls::lsp::EXPORT_TESTS, "arguments": [uri] }),
+        )
+        .await;
+    let told = client
+        .wait_for("the refusal", |m| m["method"] == "window/showMessage")
+        .await;
+    let message = told["params"]["message"].as_str().unwrap_or("");
+    assert!(
+        message.starts_with("boardls: nothing exported: 1 error(s)")
+            && message
+                .contains("(first, line 10: zgame \"played on\" is the position after 1 move(s)"),
+        "{told}"
+    );
+    assert_eq!(told["params"]["type"], 1, "an error: {told}");
+    assert!(!folder.path().join("z-tests").exists(), "nothing written");
+    client.stop().await;
+}
+
 // ---------------------------------------------------------------------------------------------
 // 9. Related information
 
