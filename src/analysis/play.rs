@@ -135,6 +135,32 @@ mod tests {
     }
 
     #[test]
+    fn a_cancelled_play_stops_unsolved_in_every_searched_game() {
+        let cancelled = Budget::unlimited().with_cancel(std::sync::Arc::new(
+            std::sync::atomic::AtomicBool::new(true),
+        ));
+        for text in [
+            "[zgame]\n..B\n..B\nBB.\n",
+            "[race]\nA...\n....\n....\n...B\n",
+            "[tetris]\n0000\n0000\n0000\n0000\n",
+            "[strings]\nab\ncd\n",
+        ] {
+            let analysis = super::super::analyse(text, &Config::default());
+            let case = find_case(&analysis, "1").expect("a case");
+            let played = play(case, &[], &cancelled);
+            assert!(
+                matches!(played, Err(PlayError::Unsolved(_))),
+                "{text}: {played:?}"
+            );
+        }
+        // Chess is closed forms, no search: nothing to cancel.
+        let analysis =
+            super::super::analyse("[chess]\npiece = queen\nsize = 5 5\n", &Config::default());
+        let chess = find_case(&analysis, "1").expect("a case");
+        assert!(play(chess, &[], &cancelled).is_ok());
+    }
+
+    #[test]
     fn a_case_played_on_by_name_and_number() {
         let text = "[zgame \"s\"]\n..B\n..B\nBB.\nmoves = 1,2\n";
         let played = report(text, "s", &["2,2"]).expect("legal");

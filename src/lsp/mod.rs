@@ -10,6 +10,7 @@ mod document;
 mod handlers;
 mod out;
 mod play;
+mod play_cache;
 mod reconfigure;
 mod reports;
 mod server;

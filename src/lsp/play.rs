@@ -4,7 +4,8 @@
 use super::server::Backend;
 use crate::analysis::play::{PlayError, PlayReport, find_case, play};
 use crate::config::Config;
-use tower_lsp_server::jsonrpc::{Error, Result};
+use std::sync::atomic::Ordering;
+use tower_lsp_server::jsonrpc::{Error, ErrorCode, Result};
 use tower_lsp_server::ls_types as lsp;
 
 /// `{ textDocument, case?, moves? }`: `case` the 1-based number (a number or a string) or the
@@ -34,22 +35,50 @@ impl Backend {
             }
         };
         let moves = params.moves.unwrap_or_default();
+        let uri = params.text_document.uri;
+        let cancel = self.shared.plays.start(&uri);
+        let shared = self.shared.clone();
+        let flag = cancel.clone();
         let answer = self
-            .with_view(&params.text_document.uri, move |view, _ctx| {
+            .with_view(&uri, move |view, _ctx| {
                 let file = view.file();
                 let extra: Vec<&str> = moves.split_whitespace().collect();
-                let budget = crate::analysis::budget(&Config::default());
-                Some(find_case(file.analysis, &which).and_then(|c| play(c, &extra, &budget)))
+                let case = match find_case(file.analysis, &which) {
+                    Ok(case) => case,
+                    Err(e) => return Some(Err(e)),
+                };
+                let key = (case.content_key, extra.join(" "));
+                if let Some(mut report) = shared.plays.get(&key) {
+                    // The key is the content: the same case elsewhere, or renamed, shares it.
+                    report.case = case.index + 1;
+                    report.name = case.name.as_ref().map(|n| n.value.clone());
+                    return Some(Ok(report));
+                }
+                let budget = crate::analysis::budget(&Config::default()).with_cancel(flag);
+                let report = play(case, &extra, &budget);
+                if let Ok(report) = &report {
+                    shared.plays.insert(key, report.clone());
+                }
+                Some(report)
             })
-            .await?;
-        match answer {
+            .await;
+        self.shared.plays.finish(&uri, &cancel);
+        if cancel.load(Ordering::Relaxed) && !matches!(answer, Ok(Some(Ok(_)))) {
+            // An edit or a newer play took its place: the client asks again if it still wants it.
+            return Err(Error {
+                code: ErrorCode::ContentModified,
+                message: "the document changed, or a newer play of it started".into(),
+                data: None,
+            });
+        }
+        match answer? {
             None => Ok(None),
             Some(Ok(report)) => Ok(Some(report)),
             Some(Err(
                 e @ (PlayError::NoCase(_) | PlayError::Move { .. } | PlayError::Invalid { .. }),
             )) => Err(Error::invalid_params(e.to_string())),
             Some(Err(e @ PlayError::Unsolved(_))) => Err(Error {
-                code: tower_lsp_server::jsonrpc::ErrorCode::ServerError(1),
+                code: ErrorCode::ServerError(1),
                 message: e.to_string().into(),
                 data: None,
             }),

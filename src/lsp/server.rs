@@ -26,7 +26,7 @@ use tower_lsp_server::ls_types as lsp;
 use tower_lsp_server::{Client, LanguageServer};
 
 pub(super) struct Backend {
-    shared: Arc<Shared>,
+    pub(super) shared: Arc<Shared>,
     out_rx: Mutex<Option<mpsc::UnboundedReceiver<Out>>>,
 }
 
@@ -367,6 +367,7 @@ impl LanguageServer for Backend {
             ));
             st.snapshot.clone()
         };
+        self.shared.plays.cancel(&params.text_document.uri);
         analyse_later(&self.shared, doc, snap);
     }
 

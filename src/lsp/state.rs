@@ -5,6 +5,7 @@
 use super::caps::ClientCaps;
 use super::document::{Doc, lock};
 use super::out::Out;
+use super::play_cache::PlayCache;
 use super::reports::Pulls;
 use super::status::Status;
 use super::workspace::folders::Workspace;
@@ -36,6 +37,8 @@ pub(crate) struct Shared {
     pub pulls: Pulls,
     /// The counts of cases solving and unsolved, as last sent.
     pub status: Status,
+    /// `boardls/play`'s recent positions and running plays.
+    pub plays: PlayCache,
     caps: RwLock<ClientCaps>,
     /// `shutdown` came: the session may end properly.
     shut_down: AtomicBool,
@@ -58,6 +61,7 @@ impl Shared {
             workspace: Workspace::new(config, out.clone()),
             pulls: Pulls::default(),
             status: Status::default(),
+            plays: PlayCache::default(),
             caps: RwLock::new(ClientCaps::default()),
             shut_down: AtomicBool::new(false),
             docs: Mutex::new(HashMap::new()),

@@ -111,3 +111,35 @@ async fn the_server_plays_a_case_of_an_open_document() {
     assert!(none.is_null(), "{none}");
     client.stop().await;
 }
+
+/// A position played before answers from the server's cache, under the asking case's own
+/// number and name; an edit of the board is never answered from it.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_server_answers_a_position_again_from_its_cache_and_never_a_stale_one() {
+    use crate::client::Client;
+    use serde_json::json;
+    const URI: &str = "file:///test/replay.board";
+    const TWICE: &str = "[zgame \"one\"]\n..B\n..B\nBB.\n\n[zgame \"two\"]\n..B\n..B\nBB.\n";
+    let client = Client::start(&[]).await;
+    client.open(URI, 1, TWICE);
+    let play = |case: &str, moves: &str| json!({ "textDocument": { "uri": URI }, "case": case, "moves": moves });
+    let first = client.call(boardls::lsp::PLAY, play("one", "1,2")).await;
+    let again = client.call(boardls::lsp::PLAY, play("one", "1,2")).await;
+    assert_eq!(first, again);
+    let copy = client.call(boardls::lsp::PLAY, play("two", "1,2")).await;
+    assert_eq!(
+        (copy["case"].clone(), copy["name"].clone()),
+        (json!(2), json!("two"))
+    );
+    assert_eq!(copy["moves"], first["moves"], "{copy}");
+    // Bob's tokens taken off the first board: the position after 1,2 is another game.
+    client.change(
+        URI,
+        2,
+        json!([{ "range": { "start": { "line": 1, "character": 0 }, "end": { "line": 3, "character": 3 } },
+                 "text": "...\n...\n..." }]),
+    );
+    let edited = client.call(boardls::lsp::PLAY, play("one", "1,2")).await;
+    assert_ne!(edited["answer"], first["answer"], "{edited} vs {first}");
+    client.stop().await;
+}
