@@ -7,7 +7,9 @@
 use super::solve::{connected, for_each_neighbour};
 use super::{Race, RaceBoard, is_white};
 use crate::games::move_model::{Play, Player, cell_token, illegal, parse_cell};
+use crate::games::grid::Grid;
 use crate::games::{Budget, Game, Unsolved};
+use std::sync::{Arc, Mutex, PoisonError};
 
 /// States the retrograde analysis holds at most (two movers × white cells²): about 16 MiB of
 /// counts, values and predecessor lists; boards up to about 700 white cells.
@@ -96,6 +98,26 @@ struct Table {
 
 const WIN: u8 = 1;
 const LOSS: u8 = 2;
+
+/// The table of the grid analysed last: an analysis board plays one case move after move, and
+/// every position of a grid is in its one table (a grid's table does not depend on the starts).
+static LAST_TABLE: Mutex<Option<(Grid, Arc<Table>)>> = Mutex::new(None);
+
+/// The table of `board`'s grid, the last one again when the grid is the same.
+fn table_of(board: &RaceBoard, budget: &Budget) -> Result<Arc<Table>, Unsolved> {
+    let last = LAST_TABLE.lock().unwrap_or_else(PoisonError::into_inner);
+    if let Some((grid, table)) = last.as_ref()
+        && *grid == board.grid
+    {
+        return Ok(table.clone());
+    }
+    // Not held while computing: another board's play may go on meanwhile.
+    drop(last);
+    let table = Arc::new(Table::compute(board, budget)?);
+    *LAST_TABLE.lock().unwrap_or_else(PoisonError::into_inner) =
+        Some((board.grid.clone(), table.clone()));
+    Ok(table)
+}
 
 impl Table {
     fn state(&self, a: usize, b: usize, mover: Player) -> usize {
@@ -316,7 +338,7 @@ impl Play for RaceMoves {
                 "draw".to_string()
             } else {
                 if table.is_none() {
-                    table = Some(Table::compute(board, budget)?);
+                    table = Some(table_of(board, budget)?);
                 }
                 match &table {
                     Some(t) => t.answer(p).to_string(),
