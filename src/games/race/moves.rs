@@ -6,8 +6,8 @@
 
 use super::solve::{connected, for_each_neighbour};
 use super::{Race, RaceBoard, is_white};
-use crate::games::move_model::{Play, Player, cell_token, illegal, parse_cell};
 use crate::games::grid::Grid;
+use crate::games::move_model::{Play, Player, cell_token, illegal, parse_cell};
 use crate::games::{Budget, Game, Unsolved};
 use std::sync::{Arc, Mutex, PoisonError};
 
