@@ -390,17 +390,15 @@ fn parse_package(table: &DeTable<'_>, package: &mut PackageSettings, errors: &mu
         let name: &str = key.get_ref();
         let slot = match name {
             "time_limit" => {
-                package.time_limit = seconds(name, value, errors).filter(|t| {
-                    let positive = !t.is_zero();
-                    if !positive {
-                        errors.push(Diagnostic::error(
-                            CONFIG_BAD_VALUE,
-                            span_of(value),
-                            "`time_limit` takes a number of seconds above 0",
-                        ));
-                    }
-                    positive
-                });
+                package.time_limit = seconds(name, value, errors);
+                if package.time_limit.is_some_and(|t| t.is_zero()) {
+                    package.time_limit = None;
+                    errors.push(Diagnostic::error(
+                        CONFIG_BAD_VALUE,
+                        span_of(value),
+                        "`time_limit` takes a number of seconds above 0",
+                    ));
+                }
                 continue;
             }
             "memory_limit" => {

@@ -113,6 +113,14 @@ impl CaseFacts {
 
 const SAMPLE: &str = "sample";
 
+/// The finding on a group name [`is_package_group_name`] refuses (`W243`).
+pub fn bad_group_name(group: &str) -> String {
+    format!(
+        "group `{group}`: the package format takes lowercase letters and digits, with `_` or \
+         `-` only between them"
+    )
+}
+
 /// Whether a test group's name is valid in the package format: lowercase letters and digits,
 /// with `_` or `-` only between them.
 pub fn is_package_group_name(name: &str) -> bool {
@@ -335,14 +343,7 @@ fn check(files: &[Vec<CaseFacts>]) -> Vec<(usize, Diagnostic)> {
             if !is_package_group_name(group) {
                 out.push((
                     file,
-                    Diagnostic::warning(
-                        PACKAGE_GROUP_NAME,
-                        c.header,
-                        format!(
-                            "group `{group}`: the package format takes lowercase letters and \
-                             digits, with `_` or `-` only between them"
-                        ),
-                    ),
+                    Diagnostic::warning(PACKAGE_GROUP_NAME, c.header, bad_group_name(group)),
                 ));
             }
         }

@@ -37,10 +37,10 @@ impl Backend {
         let moves = params.moves.unwrap_or_default();
         let uri = params.text_document.uri;
         let cancel = self.shared.plays.start(&uri);
-        let shared = self.shared.clone();
         let flag = cancel.clone();
         let answer = self
-            .with_view(&uri, move |view, _ctx| {
+            .with_view(&uri, move |view, ctx| {
+                let plays = &ctx.shared.plays;
                 let file = view.file();
                 let extra: Vec<&str> = moves.split_whitespace().collect();
                 let case = match find_case(file.analysis, &which) {
@@ -48,7 +48,7 @@ impl Backend {
                     Err(e) => return Some(Err(e)),
                 };
                 let key = (case.content_key, extra.join(" "));
-                if let Some(mut report) = shared.plays.get(&key) {
+                if let Some(mut report) = plays.get(&key) {
                     // The key is the content: the same case elsewhere, or renamed, shares it.
                     report.case = case.index + 1;
                     report.name = case.name.as_ref().map(|n| n.value.clone());
@@ -57,7 +57,7 @@ impl Backend {
                 let budget = crate::analysis::budget(&Config::default()).with_cancel(flag);
                 let report = play(case, &extra, &budget);
                 if let Ok(report) = &report {
-                    shared.plays.insert(key, report.clone());
+                    plays.insert(key, report.clone());
                 }
                 Some(report)
             })

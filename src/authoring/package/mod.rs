@@ -14,7 +14,7 @@ use crate::analysis::codes::{
     PACKAGE_GROUP_NAME, PACKAGE_NO_SAMPLE, PACKAGE_NO_SECRET, PACKAGE_SAMPLE_ALSO_SECRET,
     PACKAGE_UNSCORED_TEST,
 };
-use crate::analysis::suite::is_package_group_name;
+use crate::analysis::suite::{bad_group_name, is_package_group_name};
 use crate::games::GameId;
 use std::collections::HashMap;
 use std::fs;
@@ -215,10 +215,7 @@ pub fn check(items: &[Item], points: &[(String, u32)]) -> Vec<Finding> {
         out.push(Finding {
             code: PACKAGE_GROUP_NAME,
             error: false,
-            message: format!(
-                "group `{group}`: the package format takes lowercase letters and digits, with \
-                 `_` or `-` only between them"
-            ),
+            message: bad_group_name(group),
         });
     }
     out
