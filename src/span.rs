@@ -48,17 +48,12 @@ impl LineIndex {
     pub fn new(text: &str) -> LineIndex {
         let bytes = text.as_bytes();
         let mut starts = vec![0];
-        let mut i = 0;
-        while i < bytes.len() {
-            match bytes[i] {
-                b'\r' if bytes.get(i + 1) == Some(&b'\n') => {
-                    starts.push(i + 2);
-                    i += 1;
-                }
-                b'\n' | b'\r' => starts.push(i + 1),
-                _ => {}
+        for at in memchr::memchr2_iter(b'\n', b'\r', bytes) {
+            // `\r\n` is one break: its line starts after the `\n`, found next.
+            if bytes[at] == b'\r' && bytes.get(at + 1) == Some(&b'\n') {
+                continue;
             }
-            i += 1;
+            starts.push(at + 1);
         }
         LineIndex {
             starts,
@@ -116,6 +111,12 @@ mod tests {
         assert_eq!(index.line_text(text, 1), "b");
         assert_eq!(index.line_text(text, 3), "d");
         assert_eq!(index.line_col_chars(text, 7), (3, 0));
+
+        let text = "a\r\r\nb\r";
+        let index = LineIndex::new(text);
+        assert_eq!(index.line_count(), 4);
+        assert_eq!(index.line_text(text, 1), "");
+        assert_eq!(index.line_text(text, 2), "b");
     }
 
     #[test]

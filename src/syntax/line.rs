@@ -150,7 +150,7 @@ impl<'a> Iterator for Lines<'a> {
         if self.rest.fragment().is_empty() {
             return None;
         }
-        let (rest, text) = split_line(self.rest)?;
+        let (rest, text) = split_line(self.rest);
         self.rest = line_break(rest);
         let line = read_line(text, self.in_case);
         if matches!(line.item, Item::Header(_)) {
@@ -160,8 +160,11 @@ impl<'a> Iterator for Lines<'a> {
     }
 }
 
-fn split_line(input: In<'_>) -> Option<(In<'_>, In<'_>)> {
-    take_till::<_, _, NomError<'_>>(|c| c == '\n' || c == '\r')(input).ok()
+/// The rest after the line's text, and the text up to its break.
+fn split_line(input: In<'_>) -> (In<'_>, In<'_>) {
+    let bytes = input.fragment().as_bytes();
+    let len = memchr::memchr2(b'\n', b'\r', bytes).unwrap_or(bytes.len());
+    input.take_split(len)
 }
 
 fn line_break(input: In<'_>) -> In<'_> {
@@ -174,6 +177,14 @@ fn line_break(input: In<'_>) -> In<'_> {
 }
 
 fn read_line(text: In<'_>, in_case: bool) -> Line<'_> {
+    if in_case && let Some(row) = plain_row(text) {
+        return row;
+    }
+    read_any_line(text, in_case)
+}
+
+/// Reads any line: a header, a property, a row, a comment or a blank line.
+fn read_any_line(text: In<'_>, in_case: bool) -> Line<'_> {
     let body = skip_ws(trim_end(text));
     let mut line = Line {
         text,
@@ -208,6 +219,34 @@ fn read_line(text: In<'_>, in_case: bool) -> Line<'_> {
         set_comment(&mut line, comment);
     }
     line
+}
+
+/// A line of cells alone inside a case, the bulk of a large file, read in one pass over its
+/// bytes: no whitespace, `=` or `/` anywhere and no `[` first, so it can be nothing but a row
+/// without error. Any other line is read by the general path, which gives the same `Line` for
+/// this one (the tests below hold it to that).
+fn plain_row(text: In<'_>) -> Option<Line<'_>> {
+    let bytes = text.fragment().as_bytes();
+    // `fold` rather than `any`: no early exit, so the loop is vectorised.
+    let special = bytes.iter().fold(false, |seen, &b| {
+        seen | matches!(b, b' ' | b'\t' | b'=' | b'/')
+    });
+    if special || bytes.first().is_none_or(|&b| b == b'[') {
+        return None;
+    }
+    let span = sp(&text);
+    Some(Line {
+        text,
+        item: Item::Row(Row {
+            span,
+            text: text.fragment().to_string(),
+        }),
+        end: span.end,
+        comment: None,
+        allow: None,
+        tag: None,
+        error: None,
+    })
 }
 
 /// Records the comment starting at `comment` (already trimmed at the end) and its directive.
@@ -811,4 +850,42 @@ fn sp(i: &In<'_>) -> Span {
 
 fn end(i: &In<'_>) -> usize {
     i.location_offset() + i.fragment().len()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// The fast path either declines a line or reads it as the general path does.
+    fn assert_plain_row_agrees(text: &str) {
+        let input = In::new(text);
+        if let Some(fast) = plain_row(input) {
+            assert_eq!(
+                format!("{fast:?}"),
+                format!("{:?}", read_any_line(input, true)),
+                "{text:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn plain_rows_are_taken_by_the_fast_path_and_the_rest_declined() {
+        for row in ["..#..", "W.B", "x", "\u{e9}\u{e9}", "a]b", "#[x"] {
+            assert!(plain_row(In::new(row)).is_some(), "{row:?}");
+            assert_plain_row_agrees(row);
+        }
+        for other in [
+            "", " ..", ".. ", ".\t.", "a=b", "../", "// c", "[zgame]", "[a",
+        ] {
+            assert!(plain_row(In::new(other)).is_none(), "{other:?}");
+        }
+    }
+
+    proptest! {
+        #[test]
+        fn the_fast_path_reads_a_line_as_the_general_path(text in "[.#a-c \t=/\\[\\]\u{e9}]{0,12}") {
+            assert_plain_row_agrees(&text);
+        }
+    }
 }
