@@ -5,6 +5,7 @@ use super::codes;
 use crate::diag::Diagnostic;
 use crate::games::{AnyBoard, Budget, Solution, Unsolved};
 use lru::LruCache;
+use rustc_hash::FxBuildHasher;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
@@ -162,10 +163,10 @@ type Entry = (Arc<Verdict>, usize);
 
 struct Entries {
     /// Verdicts some document may still show, least recently used first out.
-    warm: LruCache<u64, Entry>,
+    warm: LruCache<u64, Entry, FxBuildHasher>,
     /// Verdicts of contents a document has left, evicted before any warm one (the oldest
     /// left first); found again by `get`, they are warm again.
-    cold: LruCache<u64, Entry>,
+    cold: LruCache<u64, Entry, FxBuildHasher>,
     bytes: usize,
     cap: usize,
 }
@@ -220,8 +221,9 @@ impl SolveCache {
     pub fn with_capacity(bytes: usize) -> SolveCache {
         SolveCache {
             entries: Mutex::new(Entries {
-                warm: LruCache::unbounded(),
-                cold: LruCache::unbounded(),
+                // The keys are content hashes already: a second SipHash over them buys nothing.
+                warm: LruCache::unbounded_with_hasher(FxBuildHasher),
+                cold: LruCache::unbounded_with_hasher(FxBuildHasher),
                 bytes: 0,
                 cap: bytes,
             }),

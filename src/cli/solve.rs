@@ -7,6 +7,7 @@ use boardls::analysis::{self, CaseAnalysis, SolveCache, Verdict};
 use boardls::diag::{Diagnostic, Severity};
 use boardls::span::LineIndex;
 use serde::Serialize;
+use std::fmt::Write as _;
 use std::ops::ControlFlow;
 use std::path::PathBuf;
 
@@ -194,29 +195,52 @@ impl Tally {
     }
 }
 
-fn title(c: &CaseReport) -> String {
-    match (&c.name, c.game) {
-        (Some(name), Some(game)) => format!("{game} \"{name}\""),
-        (None, Some(game)) => game.to_string(),
-        // An unknown game: the name still tells which case it is.
-        (Some(name), None) => format!("? \"{name}\""),
-        (None, None) => "?".to_string(),
+/// The case as people name it: its game and quoted name.
+fn push_title(out: &mut String, c: &CaseReport) {
+    out.push_str(c.game.unwrap_or("?"));
+    if let Some(name) = &c.name {
+        out.push_str(" \"");
+        out.push_str(name);
+        out.push('"');
     }
 }
 
+fn title(c: &CaseReport) -> String {
+    let mut title = String::new();
+    push_title(&mut title, c);
+    title
+}
+
+/// One line per case, built by pushes: thousands of cases print in a few milliseconds.
 fn human(c: &CaseReport) -> String {
-    let mut line = format!("{}:{}: {}: ", c.file, c.line, title(c));
+    let mut line = String::with_capacity(c.file.len() + c.verdict.len() + 64);
+    line.push_str(&c.file);
+    // Writing into a `String` cannot fail.
+    let _ = write!(line, ":{}: ", c.line);
+    push_title(&mut line, c);
+    line.push_str(": ");
     match (&c.answer, c.verdict.is_empty()) {
         (Some(answer), true) => line.push_str(answer),
-        (Some(answer), false) => line.push_str(&format!("{answer} — {}", c.verdict)),
+        (Some(answer), false) => {
+            line.push_str(answer);
+            line.push_str(" — ");
+            line.push_str(&c.verdict);
+        }
         // No answer: the verdict says why (an error, or the budget).
         (None, false) => line.push_str(&c.verdict),
         (None, true) => line.push('-'),
     }
     match (c.status, &c.expect) {
-        ("mismatch", Some(e)) => line.push_str(&format!(" [mismatch: expect says {e}]")),
-        ("ok", _) => line.push_str(" [ok]"),
-        (status, _) => line.push_str(&format!(" [{status}]")),
+        ("mismatch", Some(e)) => {
+            line.push_str(" [mismatch: expect says ");
+            line.push_str(e);
+            line.push(']');
+        }
+        (status, _) => {
+            line.push_str(" [");
+            line.push_str(status);
+            line.push(']');
+        }
     }
     line.push('\n');
     line

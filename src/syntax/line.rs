@@ -5,7 +5,7 @@ use super::ast::{Allow, Header, Property, Row, Spanned, Tag, TagKind};
 use crate::diag::Diagnostic;
 use crate::span::Span;
 use crate::text::excerpt;
-use nom::bytes::complete::{tag, take_till, take_till1, take_until, take_while, take_while1};
+use nom::bytes::complete::{tag, take_till, take_till1, take_while, take_while1};
 use nom::character::complete::{satisfy, space0};
 use nom::combinator::{opt, recognize};
 use nom::{IResult, Input as _, Parser};
@@ -490,10 +490,11 @@ fn plain_name_chars(i: In<'_>) -> Res<'_, In<'_>> {
 }
 
 fn read_property(line: &mut Line<'_>, content: In<'_>, in_case: bool) {
-    let Ok((after_key, key_part)) = take_until::<_, _, NomError<'_>>("=")(content) else {
+    let Some(equals) = memchr::memchr(b'=', content.fragment().as_bytes()) else {
         line.item = Item::Broken;
         return;
     };
+    let (after_key, key_part) = content.take_split(equals);
     let key = trim_end(key_part);
     let equals = after_key.location_offset();
     let value = trim_end(skip_ws(after_key.take_from(1)));
@@ -806,9 +807,12 @@ fn bad_token(i: In<'_>) -> In<'_> {
 
 /// Splits at the first `//`: the text before it and the comment.
 fn split_comment(i: In<'_>) -> (In<'_>, Option<In<'_>>) {
-    match take_until::<_, _, NomError<'_>>("//")(i) {
-        Ok((comment, before)) => (before, Some(comment)),
-        Err(_) => (i, None),
+    match memchr::memmem::find(i.fragment().as_bytes(), b"//") {
+        Some(at) => {
+            let (comment, before) = i.take_split(at);
+            (before, Some(comment))
+        }
+        None => (i, None),
     }
 }
 
