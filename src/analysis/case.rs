@@ -184,12 +184,12 @@ pub(crate) fn analyse_case(
     }
     let input = CaseInput {
         header: case.header.span,
-        grid: grid.as_ref(),
+        grid,
         row_starts: &analysis.row_starts,
         props: &game_props,
     };
     let errors_before = count_errors(diags);
-    let board = game.board(&input, diags);
+    let board = game.board(input, diags);
     if count_errors(diags) == errors_before {
         analysis.board = board;
     }

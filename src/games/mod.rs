@@ -135,11 +135,12 @@ pub struct Prop {
 
 /// A case after the generic checks: known keys only, each once; a rectangular grid of cells
 /// from the game's alphabet (or no grid when the game forbids one).
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 pub struct CaseInput<'a> {
     /// The header line; case-wide messages point here.
     pub header: Span,
-    pub grid: Option<&'a Grid>,
+    /// The grid, handed over: a board made of it keeps it without a copy.
+    pub grid: Option<Grid>,
     /// Byte offset of each grid row's first cell.
     pub row_starts: &'a [usize],
     pub props: &'a [Prop],
@@ -160,7 +161,7 @@ impl CaseInput<'_> {
 
     /// The span of the whole grid, or the header when there is none.
     pub(crate) fn grid_span(&self) -> Span {
-        match (self.row_starts.first(), self.row_starts.last(), self.grid) {
+        match (self.row_starts.first(), self.row_starts.last(), &self.grid) {
             (Some(&first), Some(&last), Some(grid)) => Span::new(first, last + grid.cols),
             _ => self.header,
         }
@@ -292,7 +293,7 @@ pub trait Game {
 
     /// The board of a case whose keys and cell alphabet were already checked; reports the
     /// game's own rules as errors and the original problem's limits as warnings.
-    fn board(input: &CaseInput<'_>, diags: &mut Vec<Diagnostic>) -> Option<Self::Board>;
+    fn board(input: CaseInput<'_>, diags: &mut Vec<Diagnostic>) -> Option<Self::Board>;
 
     /// The canonical form of an `expect` value, or what is wrong with its form.
     fn parse_answer(text: &str) -> Result<String, String>;
@@ -443,7 +444,7 @@ impl GameId {
         with_game!(self, G => &G::SPEC)
     }
 
-    pub fn board(self, input: &CaseInput<'_>, diags: &mut Vec<Diagnostic>) -> Option<AnyBoard> {
+    pub fn board(self, input: CaseInput<'_>, diags: &mut Vec<Diagnostic>) -> Option<AnyBoard> {
         match self {
             GameId::Zgame => zgame::Zgame::board(input, diags).map(AnyBoard::Zgame),
             GameId::Race => race::Race::board(input, diags).map(AnyBoard::Race),

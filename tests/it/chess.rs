@@ -542,7 +542,7 @@ fn check_case(piece: Option<&str>, size: Option<&str>) -> (Option<ChessBoard>, V
         props: &props,
     };
     let mut diags = Vec::new();
-    let board = Chess::board(&input, &mut diags);
+    let board = Chess::board(input, &mut diags);
     (board, diags)
 }
 

@@ -1142,12 +1142,12 @@ fn diagnose(rows: &[&str]) -> (Option<RaceBoard>, Vec<(Severity, &'static str, S
     let c = case(rows);
     let input = CaseInput {
         header: Span::new(0, 6),
-        grid: Some(&c.grid),
+        grid: Some(c.grid.clone()),
         row_starts: &c.row_starts,
         props: &[],
     };
     let mut diags: Vec<Diagnostic> = Vec::new();
-    let b = Race::board(&input, &mut diags);
+    let b = Race::board(input, &mut diags);
     let found = diags
         .into_iter()
         .map(|d| {
@@ -1188,12 +1188,12 @@ fn missing_and_extra_starts_are_errors() {
     );
     let input = CaseInput {
         header: Span::new(0, 6),
-        grid: Some(&c.grid),
+        grid: Some(c.grid.clone()),
         row_starts: &c.row_starts,
         props: &[],
     };
     let mut diags = Vec::new();
-    Race::board(&input, &mut diags);
+    Race::board(input, &mut diags);
     let offsets: Vec<usize> = diags.iter().map(|d| d.span.start).collect();
     assert_eq!(
         offsets,
@@ -1231,12 +1231,12 @@ fn a_board_beyond_the_memory_cap_is_refused() {
     let row_starts: Vec<usize> = (0..2049).map(|r| 7 + r * 2050).collect();
     let input = CaseInput {
         header: Span::new(0, 6),
-        grid: Some(&grid),
+        grid: Some(grid.clone()),
         row_starts: &row_starts,
         props: &[],
     };
     let mut diags = Vec::new();
-    assert!(Race::board(&input, &mut diags).is_none());
+    assert!(Race::board(input, &mut diags).is_none());
     assert_eq!(diags.iter().map(|d| d.code).collect::<Vec<_>>(), ["E404"]);
     assert!(RaceBoard::new(grid).unwrap_err().contains("at most"));
 }

@@ -616,12 +616,12 @@ fn diagnostics(rows: &[&str]) -> (Option<Grid>, Vec<Diagnostic>) {
     }
     let input = CaseInput {
         header,
-        grid: Some(&grid),
+        grid: Some(grid.clone()),
         row_starts: &starts,
         props: &[],
     };
     let mut diags = Vec::new();
-    let board = Strings::board(&input, &mut diags);
+    let board = Strings::board(input, &mut diags);
     (board, diags)
 }
 

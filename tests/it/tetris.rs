@@ -769,12 +769,12 @@ fn board_codes(g: &Grid) -> (bool, Vec<(&'static str, Severity)>) {
     let starts: Vec<usize> = (0..g.rows).map(|r| 10 + r * (g.cols + 1)).collect();
     let input = CaseInput {
         header: Span::new(0, 8),
-        grid: Some(g),
+        grid: Some(g.clone()),
         row_starts: &starts,
         props: &[],
     };
     let mut diags = Vec::new();
-    let board = Tetris::board(&input, &mut diags);
+    let board = Tetris::board(input, &mut diags);
     (
         board.is_some(),
         diags.iter().map(|d| (d.code, d.severity)).collect(),

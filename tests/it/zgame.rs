@@ -511,12 +511,12 @@ fn check_case(g: &Grid) -> (Option<Grid>, Vec<Diagnostic>) {
     let row_starts: Vec<usize> = (0..g.rows).map(|r| 100 + r * (g.cols + 1)).collect();
     let input = CaseInput {
         header: Span::new(0, 7),
-        grid: Some(g),
+        grid: Some(g.clone()),
         row_starts: &row_starts,
         props: &[],
     };
     let mut diags = Vec::new();
-    let board = Zgame::board(&input, &mut diags);
+    let board = Zgame::board(input, &mut diags);
     (board, diags)
 }
 

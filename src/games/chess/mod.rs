@@ -161,7 +161,7 @@ impl Game for Chess {
         symmetry: Symmetry::Transpose,
     };
 
-    fn board(input: &CaseInput<'_>, diags: &mut Vec<Diagnostic>) -> Option<ChessBoard> {
+    fn board(input: CaseInput<'_>, diags: &mut Vec<Diagnostic>) -> Option<ChessBoard> {
         let piece = input.prop("piece").and_then(|prop| {
             let piece = Piece::parse(&prop.value);
             if piece.is_none() {

@@ -169,8 +169,8 @@ impl Game for Race {
         symmetry: Symmetry::Square,
     };
 
-    fn board(input: &CaseInput<'_>, diags: &mut Vec<Diagnostic>) -> Option<RaceBoard> {
-        let grid = input.grid?;
+    fn board(input: CaseInput<'_>, diags: &mut Vec<Diagnostic>) -> Option<RaceBoard> {
+        let grid = input.grid.as_ref()?;
         let (rows, cols) = (grid.rows, grid.cols);
         if rows.checked_mul(cols) != Some(grid.cells.len()) {
             return None;

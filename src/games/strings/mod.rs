@@ -77,8 +77,8 @@ impl Game for Strings {
         symmetry: Symmetry::Transpose,
     };
 
-    fn board(input: &CaseInput<'_>, diags: &mut Vec<Diagnostic>) -> Option<Grid> {
-        let grid = input.grid?;
+    fn board(input: CaseInput<'_>, diags: &mut Vec<Diagnostic>) -> Option<Grid> {
+        let grid = input.grid.as_ref()?;
         let (n, m) = (grid.rows, grid.cols);
         let span = input.grid_span();
         if n != m {
@@ -123,7 +123,7 @@ impl Game for Strings {
                 .with_help(help),
             );
         }
-        Some(grid.clone())
+        input.grid
     }
 
     fn parse_answer(text: &str) -> Result<String, String> {

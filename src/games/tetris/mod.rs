@@ -131,8 +131,8 @@ impl Game for Tetris {
         symmetry: Symmetry::Square,
     };
 
-    fn board(input: &CaseInput<'_>, diags: &mut Vec<Diagnostic>) -> Option<Grid> {
-        let grid = input.grid?;
+    fn board(input: CaseInput<'_>, diags: &mut Vec<Diagnostic>) -> Option<Grid> {
+        let grid = input.grid.as_ref()?;
         let (n, m) = (grid.rows, grid.cols);
         if n.saturating_mul(m) > MAX_CELLS {
             diags.push(Diagnostic::error(
@@ -155,7 +155,7 @@ impl Game for Tetris {
                 .with_help("judges built for HDU 1760 may reject this board"),
             );
         }
-        Some(grid.clone())
+        input.grid
     }
 
     fn parse_answer(text: &str) -> Result<String, String> {

@@ -153,8 +153,8 @@ impl Game for Zgame {
         symmetry: Symmetry::Transpose,
     };
 
-    fn board(input: &CaseInput<'_>, diags: &mut Vec<Diagnostic>) -> Option<Grid> {
-        let grid = input.grid?;
+    fn board(input: CaseInput<'_>, diags: &mut Vec<Diagnostic>) -> Option<Grid> {
+        let grid = input.grid.as_ref()?;
         let (n, m) = (grid.rows, grid.cols);
         let cells = n.saturating_mul(m);
         if cells > MAX_CELLS {
@@ -193,7 +193,7 @@ impl Game for Zgame {
                 format!("{m} columns: the original problem allows at most {ORIGINAL_MAX_SIDE}"),
             ));
         }
-        Some(grid.clone())
+        input.grid
     }
 
     fn parse_answer(text: &str) -> Result<String, String> {
