@@ -9,7 +9,7 @@ use clap::{Args, ValueEnum};
 use std::path::PathBuf;
 use std::time::Duration;
 
-/// The budgets of the commands that solve.
+// The budgets of the commands that solve.
 #[derive(Args, Clone, Debug)]
 pub(super) struct BudgetArgs {
     /// Search nodes one case may spend before it is reported unsolved (overrides `nodes` in
@@ -25,7 +25,7 @@ pub(super) struct BudgetArgs {
     pub memory: Option<u64>,
 }
 
-/// Which diagnostics count.
+// Which diagnostics count.
 #[derive(Args, Clone, Debug, Default)]
 pub(super) struct CodeArgs {
     /// Silence a diagnostic code everywhere (repeatable), as `// boardls: allow CODE` does per
@@ -38,7 +38,7 @@ pub(super) struct CodeArgs {
     deny: Vec<String>,
 }
 
-/// Which files a folder stands for.
+// Which files a folder stands for.
 #[derive(Args, Clone, Debug, Default)]
 pub(super) struct WalkArgs {
     /// Skip files and folders matching this gitignore-style glob when walking a folder
@@ -53,7 +53,7 @@ pub(super) struct WalkArgs {
     pub stdin_filename: Option<PathBuf>,
 }
 
-/// How many files the batch commands work on at once.
+// How many files the batch commands work on at once.
 #[derive(Args, Clone, Copy, Debug, Default)]
 pub(super) struct JobsArg {
     /// Files worked on at once (default: the cores available); the output is the same

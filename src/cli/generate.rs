@@ -5,7 +5,7 @@ use super::{EXIT_ERRORS, EXIT_OK, EXIT_UNUSABLE, Run};
 use boardls::authoring::generate::{GenOptions, Preset, generate};
 use boardls::config::Config;
 
-/// The options of `gen`, also read from a plan's `gen …` lines.
+// The options of `gen`, also read from a plan's `gen …` lines.
 #[derive(clap::Args, Clone, Debug)]
 pub(super) struct GenArgs {
     /// The game.
@@ -68,7 +68,7 @@ pub(super) fn options(args: GenArgs) -> Result<GenOptions, String> {
     })
 }
 
-/// `gen`'s arguments: the generator's options and the budget its answers are solved in.
+// `gen`'s arguments: the generator's options and the budget its answers are solved in.
 #[derive(clap::Args)]
 pub(super) struct GenCommandArgs {
     #[command(flatten)]

@@ -79,7 +79,12 @@ enum ColorChoice {
     Never,
 }
 
+// Each subcommand's arguments are built only when it is the one run (or for help, completions
+// and the man page): building every command's arguments was half the start of a process.
+// Deferred arguments are added after the command's about, so an `Args` struct must carry no doc
+// comment (it would become the about of every command that flattens it).
 #[derive(Subcommand)]
+#[command(defer = true)]
 enum Command {
     /// Report every diagnostic: syntax, validation, original limits, wrong `expect` answers.
     Check(check::CheckArgs),

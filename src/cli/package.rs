@@ -253,7 +253,7 @@ fn positive_seconds(text: &str) -> Result<Duration, String> {
         .ok_or_else(|| format!("`{text}` is not a number of seconds above 0"))
 }
 
-/// `boardls package`'s arguments.
+// `boardls package`'s arguments.
 #[derive(clap::Args)]
 pub(super) struct PackageArgs {
     /// A test plan, or `.board` files and folders.
