@@ -305,20 +305,80 @@ fn known_props(
     (props, missing)
 }
 
+/// A game's cell alphabet, as a table and, when it is a few runs of bytes (`a`-`z`; `.`, `A`-`B`),
+/// as those runs: a comparison per run vectorises where a table lookup per byte does not.
+struct Alphabet {
+    table: [bool; 256],
+    /// `(first, last - first)` of each run, and how many runs there are (1 to `MAX_RUNS`).
+    runs: Option<([(u8, u8); Alphabet::MAX_RUNS], usize)>,
+}
+
+impl Alphabet {
+    const MAX_RUNS: usize = 4;
+
+    fn new(is_cell: fn(u8) -> bool) -> Alphabet {
+        // Cells are ASCII: a byte above 127 is never one.
+        let table: [bool; 256] = std::array::from_fn(|b| b < 128 && is_cell(b as u8));
+        let mut runs = [(0, 0); Alphabet::MAX_RUNS];
+        let mut count = 0;
+        let mut b = 0;
+        while b < 128 {
+            if !table[b] {
+                b += 1;
+                continue;
+            }
+            let first = b;
+            while b < 128 && table[b] {
+                b += 1;
+            }
+            if count == Alphabet::MAX_RUNS {
+                return Alphabet { table, runs: None };
+            }
+            // Both ends are ASCII, below 128, so they fit a byte.
+            runs[count] = (first as u8, (b - 1 - first) as u8);
+            count += 1;
+        }
+        Alphabet {
+            table,
+            runs: (count > 0).then_some((runs, count)),
+        }
+    }
+
+    fn all_cells(&self, row: &[u8]) -> bool {
+        // As many compares per byte as the alphabet has runs: one for tetris and strings.
+        match self.runs {
+            Some((runs, 1)) => all_in_runs::<1>(row, runs),
+            Some((runs, 2)) => all_in_runs::<2>(row, runs),
+            Some((runs, 3)) => all_in_runs::<3>(row, runs),
+            Some((runs, _)) => all_in_runs::<{ Alphabet::MAX_RUNS }>(row, runs),
+            None => row
+                .iter()
+                .fold(true, |all, &b| all & self.table[usize::from(b)]),
+        }
+    }
+}
+
+/// Whether every byte of `row` is in one of the first `N` runs; `fold`, not `all`, so the loop
+/// has no early exit and is vectorised.
+fn all_in_runs<const N: usize>(row: &[u8], runs: [(u8, u8); Alphabet::MAX_RUNS]) -> bool {
+    let runs: [(u8, u8); N] = std::array::from_fn(|i| runs[i]);
+    row.iter().fold(true, |all, &b| {
+        all & runs.iter().fold(false, |any, &(first, span)| {
+            any | (b.wrapping_sub(first) <= span)
+        })
+    })
+}
+
 /// The grid when every cell is in the alphabet and the rows are equally long.
 fn check_grid(game: GameId, rows: &[syntax::Row], diags: &mut Vec<Diagnostic>) -> Option<Grid> {
     let spec = game.spec();
-    // Cells are ASCII: a byte above 127 is never one.
-    let is_cell: [bool; 256] = std::array::from_fn(|b| b < 128 && (spec.is_cell)(b as u8));
+    let alphabet = Alphabet::new(spec.is_cell);
+    let is_cell = &alphabet.table;
     let mut ok = true;
     let mut widths = Vec::with_capacity(rows.len());
     for row in rows {
-        // The usual row, all cells, in one vectorised pass; any other is looked at closely.
-        let all_cells = row
-            .text
-            .bytes()
-            .fold(true, |all, b| all & is_cell[usize::from(b)]);
-        if all_cells {
+        // The usual row, all cells, in one pass; any other is looked at closely.
+        if alphabet.all_cells(row.text.as_bytes()) {
             widths.push(row.text.len());
             continue;
         }
@@ -396,5 +456,48 @@ fn suggest_game(name: &str) -> String {
     match closest(name, all.iter().copied()) {
         Some(g) => format!("did you mean `{g}`? games: {}", all.join(", ")),
         None => format!("games: {}", all.join(", ")),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Alphabet;
+    use crate::games::GameId;
+    use proptest::prelude::*;
+
+    #[test]
+    fn every_game_alphabet_is_a_few_runs_that_agree_with_its_table() {
+        for game in GameId::ALL {
+            let alphabet = Alphabet::new(game.spec().is_cell);
+            // Chess has no grid, so no cells at all.
+            assert_eq!(alphabet.runs.is_some(), game != GameId::Chess, "{game}");
+            for b in 0..=255u8 {
+                assert_eq!(
+                    alphabet.all_cells(&[b]),
+                    alphabet.table[usize::from(b)],
+                    "{game}: byte {b}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn an_alphabet_of_many_runs_falls_back_to_its_table() {
+        let alphabet = Alphabet::new(|b| b.is_ascii_digit() && b % 2 == 0);
+        assert!(alphabet.runs.is_none());
+        assert!(alphabet.all_cells(b"02468"));
+        assert!(!alphabet.all_cells(b"0123"));
+    }
+
+    proptest! {
+        #[test]
+        fn runs_and_table_agree_on_any_row(
+            game in proptest::sample::select(GameId::ALL.to_vec()),
+            row in proptest::collection::vec(any::<u8>(), 0..80),
+        ) {
+            let alphabet = Alphabet::new(game.spec().is_cell);
+            let by_table = row.iter().all(|&b| alphabet.table[usize::from(b)]);
+            prop_assert_eq!(alphabet.all_cells(&row), by_table);
+        }
     }
 }
