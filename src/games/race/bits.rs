@@ -20,6 +20,15 @@ impl BitMatrix {
         self.bits.resize(rows * self.words, 0);
     }
 
+    /// Resizes to rows × cols, the words left as they were: for a caller that writes every row
+    /// whole before reading it.
+    pub(super) fn reshape_for_overwrite(&mut self, rows: usize, cols: usize) {
+        self.rows = rows;
+        self.cols = cols;
+        self.words = cols.div_ceil(64);
+        self.bits.resize(rows * self.words, 0);
+    }
+
     pub(super) fn rows(&self) -> usize {
         self.rows
     }
@@ -94,7 +103,14 @@ pub(super) fn transpose_into(src: &BitMatrix, dst: &mut BitMatrix) {
                     0
                 };
             }
-            transpose64(&mut block);
+            // The layered game's matrices are mostly blocks of one bit value, which are their
+            // own transposes.
+            let (any, all) = block
+                .iter()
+                .fold((0, u64::MAX), |(any, all), &w| (any | w, all & w));
+            if any != 0 && all != u64::MAX {
+                transpose64(&mut block);
+            }
             for (k, &word) in block.iter().enumerate() {
                 let r = bw * 64 + k;
                 if r >= dst.rows {

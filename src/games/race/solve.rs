@@ -266,22 +266,45 @@ pub(super) fn for_each_neighbour(cols: usize, len: usize, i: usize, mut f: impl 
 
 /// Breadth-first distances over white cells from cell `from` (`UNREACHED` elsewhere).
 pub(super) fn distances(grid: &Grid, from: usize) -> Vec<u32> {
-    let len = grid.cells.len();
-    let mut dist = vec![UNREACHED; len];
-    let mut queue: Vec<u32> = Vec::with_capacity(len.min(QUEUE_START));
-    dist[from] = 0;
-    queue.push(from as u32);
+    // The search runs on the grid framed by walls, where a cell's four neighbours are plain
+    // offsets: no edge test and no division per cell, and one comparison tells a wall or a
+    // reached cell from an open one.
+    const WALL: u32 = UNREACHED - 1;
+    let width = grid.cols + 2;
+    let mut framed = vec![WALL; (grid.rows + 2) * width];
+    for (r, row) in grid.cells.chunks_exact(grid.cols.max(1)).enumerate() {
+        let start = (r + 1) * width + 1;
+        for (slot, &cell) in framed[start..start + grid.cols].iter_mut().zip(row) {
+            *slot = if is_white(cell) { UNREACHED } else { WALL };
+        }
+    }
+    let framed_index = |i: usize| (i / grid.cols + 1) * width + i % grid.cols + 1;
+    let steps = [width.wrapping_neg(), width, usize::MAX, 1];
+    let mut queue: Vec<u32> = Vec::with_capacity(grid.cells.len().min(QUEUE_START));
+    let start = framed_index(from);
+    framed[start] = 0;
+    queue.push(start as u32);
     let mut head = 0;
     while let Some(&v) = queue.get(head) {
         head += 1;
         let v = v as usize;
-        let next = dist[v] + 1;
-        for_each_neighbour(grid.cols, len, v, |w| {
-            if dist[w] == UNREACHED && is_white(grid.cells[w]) {
-                dist[w] = next;
+        let next = framed[v] + 1;
+        for step in steps {
+            let w = v.wrapping_add(step);
+            if framed[w] == UNREACHED {
+                framed[w] = next;
                 queue.push(w as u32);
             }
-        });
+        }
+    }
+    let mut dist = Vec::with_capacity(grid.cells.len());
+    for r in 0..grid.rows {
+        let start = (r + 1) * width + 1;
+        dist.extend(
+            framed[start..start + grid.cols]
+                .iter()
+                .map(|&d| if d == WALL { UNREACHED } else { d }),
+        );
     }
     dist
 }
@@ -538,7 +561,8 @@ impl<'b> LayeredGame<'b> {
             }
             transpose_into(&x, &mut y);
             // y = R_d: rows A's cells of layer d+1, columns B's cells of layer D−d.
-            x.reset(a_layer.len(), b_layer.len());
+            // Each row of x is first a copy of a row of y (every cell has a step), then ANDed.
+            x.reshape_for_overwrite(a_layer.len(), b_layer.len());
             for (ai, &a) in a_layer.iter().enumerate() {
                 let row = x.row_mut(ai);
                 let mut first = true;
@@ -553,7 +577,7 @@ impl<'b> LayeredGame<'b> {
                         }
                     }
                 });
-                debug_assert!(!first, "a cell of layer {d} has no step to layer {}", d + 1);
+                assert!(!first, "a cell of layer {d} has no step to layer {}", d + 1);
             }
             each_r(&y);
             budget.check_cancelled()?;
@@ -655,5 +679,56 @@ impl<'b> LayeredGame<'b> {
             .filter(|&(i, _)| p.row(i).iter().any(|&w| w != 0))
             .map(|(_, &cell)| cell)
             .collect())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{UNREACHED, distances, for_each_neighbour};
+    use crate::games::Grid;
+    use proptest::prelude::*;
+
+    /// Distances by relaxing every cell until nothing changes: slow, and sure.
+    fn relaxed_distances(grid: &Grid, from: usize) -> Vec<u32> {
+        let mut dist = vec![UNREACHED; grid.cells.len()];
+        dist[from] = 0;
+        let mut changed = true;
+        while changed {
+            changed = false;
+            for v in 0..grid.cells.len() {
+                if dist[v] == UNREACHED {
+                    continue;
+                }
+                for_each_neighbour(grid.cols, grid.cells.len(), v, |w| {
+                    if grid.cells[w] != b'#' && dist[w] > dist[v] + 1 {
+                        dist[w] = dist[v] + 1;
+                        changed = true;
+                    }
+                });
+            }
+        }
+        dist
+    }
+
+    proptest! {
+        #[test]
+        fn framed_search_finds_the_relaxed_distances(
+            (rows, cols, walls, from) in (1usize..9, 1usize..9).prop_flat_map(|(rows, cols)| {
+                (
+                    Just(rows),
+                    Just(cols),
+                    proptest::collection::vec(proptest::bool::weighted(0.3), rows * cols),
+                    0..rows * cols,
+                )
+            })
+        ) {
+            let cells = walls
+                .iter()
+                .enumerate()
+                .map(|(i, &wall)| if wall && i != from { b'#' } else { b'.' })
+                .collect();
+            let grid = Grid { rows, cols, cells };
+            prop_assert_eq!(distances(&grid, from), relaxed_distances(&grid, from));
+        }
     }
 }
