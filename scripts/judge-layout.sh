@@ -24,6 +24,13 @@ for spec in zgame:500 race:300 chess:1000 tetris:7 strings:20; do
   for input in "$tmp/$game"/*.in; do inputs+=("$game:$input"); done
 done
 
+# The empty tetris boards the reference comparison times (the widest searches).
+for shape in "7 7" "8 7"; do
+  set -- $shape
+  { echo "$1 $2"; for _ in $(seq "$1"); do printf '0%.0s' $(seq "$2"); echo; done; } > "$tmp/tetris-$1x$2.in"
+  inputs+=("tetris:$tmp/tetris-$1x$2.in")
+done
+
 profiles=()
 for spec in "${inputs[@]}"; do
   game=${spec%%:*}
