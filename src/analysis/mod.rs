@@ -37,19 +37,28 @@ impl Analysis {
 }
 
 pub fn analyse(text: &str, config: &Config) -> Analysis {
-    analyse_with(text, config, |cases, diagnostics| {
-        cases
-            .iter()
-            .enumerate()
-            .map(|(index, case)| case::analyse_case(index, case, diagnostics))
-            .collect()
-    })
+    analyse_with(text, config, analyse_in_order)
+}
+
+fn analyse_in_order(
+    cases: &[syntax::Case],
+    diagnostics: &mut Vec<Diagnostic>,
+) -> Vec<CaseAnalysis> {
+    cases
+        .iter()
+        .enumerate()
+        .map(|(index, case)| case::analyse_case(index, case, diagnostics))
+        .collect()
 }
 
 /// [`analyse`] with the cases analysed on the current rayon pool; the same analysis.
 fn analyse_in_parallel(text: &str, config: &Config) -> Analysis {
     use rayon::prelude::*;
     analyse_with(text, config, |cases, diagnostics| {
+        if cases.len() < 2 {
+            // Nothing to share out, and rayon would start its threads for it.
+            return analyse_in_order(cases, diagnostics);
+        }
         let done: Vec<(CaseAnalysis, Vec<Diagnostic>)> = cases
             .par_iter()
             .enumerate()
@@ -339,11 +348,13 @@ fn check_serially(
 pub fn check_in_parallel(text: &str, config: &Config, cache: &SolveCache) -> Checked {
     use rayon::prelude::*;
     let analysis = analyse_in_parallel(text, config);
-    let verdicts: Vec<Option<Arc<Verdict>>> = analysis
-        .cases
-        .par_iter()
-        .map(|case| cache.solve_answer(case, &budget(config)))
-        .collect();
+    let solve = |case| cache.solve_answer(case, &budget(config));
+    // One case is solved here: rayon would start its threads for it.
+    let verdicts: Vec<Option<Arc<Verdict>>> = if analysis.cases.len() < 2 {
+        analysis.cases.iter().map(solve).collect()
+    } else {
+        analysis.cases.par_iter().map(solve).collect()
+    };
     checked(text, analysis, verdicts, config)
 }
 

@@ -10,7 +10,7 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 // The budgets of the commands that solve.
-#[derive(Args, Clone, Debug)]
+#[derive(Args, Clone, Debug, Default)]
 pub(super) struct BudgetArgs {
     /// Search nodes one case may spend before it is reported unsolved (overrides `nodes` in
     /// `boardls.toml`).

@@ -248,7 +248,9 @@ impl Run<'_> {
 
 pub(crate) fn main() -> ExitCode {
     let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
-    let cli = plain_judge(&args).unwrap_or_else(|| Cli::parse_from(args));
+    let cli = plain_judge(&args)
+        .or_else(|| plain_solve(&args))
+        .unwrap_or_else(|| Cli::parse_from(args));
     match cli.color {
         ColorChoice::Auto => {}
         ColorChoice::Always => anstream::ColorChoice::Always.write_global(),
@@ -290,6 +292,27 @@ fn plain_judge(args: &[std::ffi::OsString]) -> Option<Cli> {
                 memory: None,
             },
         }),
+        config: None,
+        isolated: false,
+        color: ColorChoice::Auto,
+    })
+}
+
+/// `boardls solve PATH…` with nothing else, read as clap reads it without building clap's
+/// command tree (a third of a one-board solve). A `-`, an option or anything unusual goes to
+/// clap.
+fn plain_solve(args: &[std::ffi::OsString]) -> Option<Cli> {
+    let [_, command, paths @ ..] = args else {
+        return None;
+    };
+    let plain_path = |p: &std::ffi::OsString| p.to_str().is_some_and(|p| !p.starts_with('-'));
+    if command != "solve" || paths.is_empty() || !paths.iter().all(plain_path) {
+        return None;
+    }
+    Some(Cli {
+        command: Command::Solve(solve::SolveArgs::of_paths(
+            paths.iter().map(PathBuf::from).collect(),
+        )),
         config: None,
         isolated: false,
         color: ColorChoice::Auto,
@@ -437,6 +460,46 @@ mod tests {
                 (&slow.config, slow.isolated, slow.color),
                 "{line}"
             );
+        }
+    }
+
+    /// The solve arguments read without clap are exactly clap's.
+    #[test]
+    fn a_plain_solve_reads_as_clap_reads_it() {
+        for line in [
+            "boardls solve cases.board",
+            "boardls solve tests a.board b/c.board",
+            "boardls solve help",
+        ] {
+            let Some(fast) = plain_solve(&words(line)) else {
+                panic!("{line}: not read as a plain solve");
+            };
+            let slow = Cli::parse_from(words(line));
+            let (Command::Solve(fast_args), Command::Solve(slow_args)) =
+                (&fast.command, &slow.command)
+            else {
+                panic!("{line}: both are solve commands");
+            };
+            assert_eq!(format!("{fast_args:?}"), format!("{slow_args:?}"), "{line}");
+            assert_eq!(
+                (&fast.config, fast.isolated, fast.color),
+                (&slow.config, slow.isolated, slow.color),
+                "{line}"
+            );
+        }
+    }
+
+    #[test]
+    fn anything_but_a_plain_solve_goes_to_clap() {
+        for line in [
+            "boardls solve",
+            "boardls solve -",
+            "boardls solve a.board --json",
+            "boardls solve --isolated a.board",
+            "boardls solve a.board -h",
+            "boardls check a.board",
+        ] {
+            assert!(plain_solve(&words(line)).is_none(), "{line}");
         }
     }
 

@@ -32,6 +32,17 @@ pub(super) fn run_ordered<T, P, R>(
     P: Send,
     R: Send,
 {
+    let mut items = items.into_iter().peekable();
+    let first = items.next();
+    if jobs > 1 && items.peek().is_none() {
+        // One item (one file): no pool of our own; its parallel parts, if it has any, run on
+        // rayon's global pool, which starts only then, with a thread per available core.
+        if let Some(item) = first {
+            let _ = sink(work(prepare(item)));
+        }
+        return;
+    }
+    let items = first.into_iter().chain(items);
     // No threads to be had: the same results, one at a time on this thread.
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(jobs)

@@ -34,7 +34,7 @@ struct CaseReport {
     verdict: String,
 }
 
-#[derive(clap::Args)]
+#[derive(clap::Args, Debug)]
 pub(super) struct SolveArgs {
     /// How to print the answers (`--json` is `--output-format json`).
     #[arg(long, value_enum, default_value = "human", value_name = "FORMAT")]
@@ -51,6 +51,20 @@ pub(super) struct SolveArgs {
     /// Files, folders searched for `*.board`, or `-` for standard input.
     #[arg(required = true)]
     paths: Vec<PathBuf>,
+}
+
+impl SolveArgs {
+    /// `solve PATH…` with every option at its default, as clap reads it.
+    pub(super) fn of_paths(paths: Vec<PathBuf>) -> SolveArgs {
+        SolveArgs {
+            output_format: Format::Human,
+            json: false,
+            jobs: JobsArg::default(),
+            walk: WalkArgs::default(),
+            budget: BudgetArgs::default(),
+            paths,
+        }
+    }
 }
 
 pub(super) fn run(args: &SolveArgs, run: &Run<'_>) -> u8 {
