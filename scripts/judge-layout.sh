@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# Writes build/judge-layout.ld: the functions `boardls judge` runs on every game, which the
-# linker then puts side by side (see scripts/judge_layout.py for why). Run it after changing a
-# judge path; `--check` only reports what the runs touch outside `.text.judge`.
+# Writes build/judge-layout.ld: the functions `boardls judge` runs on every game, then those
+# `solve` and `check` run, which the linker puts side by side (see scripts/judge_layout.py).
+# Run it after changing a judge or batch path; `--check` only reports what the runs touch
+# outside `.text.judge`.
 #
 #   scripts/judge-layout.sh [--check]        (needs valgrind)
 set -euo pipefail
@@ -42,6 +43,20 @@ for spec in "${inputs[@]}"; do
   BOARDLS_NO_CACHE=1 valgrind --tool=callgrind --demangle=no --callgrind-out-file="$out.b" \
     "$boardls" judge "$game" < "$input" > /dev/null 2>&1 || true
   profiles+=("$out.a" "$out.b")
+done
+
+# Then what `solve` and `check` run on the same boards as `.board` files, after the judge's
+# functions: a batch command on one board should touch no more pages than `judge` needs.
+for game in zgame race chess tetris strings; do
+  "$boardls" gen "$game" --count 1 > "$tmp/$game-1.board"
+  for board in "$tmp/$game-1.board" "$tmp/$game.board"; do
+    for command in solve check; do
+      out="$tmp/cg.${#profiles[@]}"
+      BOARDLS_NO_CACHE=1 valgrind --tool=callgrind --demangle=no --callgrind-out-file="$out" \
+        "$boardls" "$command" "$board" > /dev/null 2>&1 || true
+      profiles+=("$out")
+    done
+  done
 done
 
 if [ "$mode" = "--check" ]; then

@@ -4,7 +4,9 @@
 A judge process runs about 150 KB of the binary's 10 MB of code, spread over the whole text; the
 kernel maps a file's pages 64 KB around each first touch, so those scattered functions made
 2-3 MB of the process's resident memory. `build/judge-layout.ld` names them, and `build.rs`
-gives it to the linker, which puts them first, side by side, in a section `.text.judge`.
+gives it to the linker, which puts them first, side by side, in a section `.text.judge`; what
+`solve` and `check` run on one board follows them there, so a batch command on a board touches
+about the pages `judge` does.
 
     judge_layout.py write BINARY CALLGRIND_OUT...   # the linker script, on standard output
     judge_layout.py check BINARY CALLGRIND_OUT...   # what those runs touch outside .text.judge
