@@ -103,6 +103,25 @@ solve_row() { # label game input
   { read -r st; read -r _; } < <(measure "$boardls solve $tmp/solve.board")
   echo "| $1 | ${jt} s | ${st} s | $(python3 -c "print(f'{$st/max($jt,0.0001):.2f}x')") |"
 }
+# One board per file (the first of each multi-test input): what a single `.board` case costs.
+first_board() { # game input: T = 1 and the first test alone
+  python3 - "$1" "$2" <<'PY'
+import sys
+game, lines = sys.argv[1], open(sys.argv[2]).read().split("\n")
+size = int(lines[1].split()[0])
+body = {"zgame": lines[1:2 + size], "race": lines[1:2 + size], "chess": lines[1:2]}[game]
+print(1)
+print("\n".join(body))
+PY
+}
+for game in zgame race chess; do
+  input=$tmp/$game.in
+  [ "$game" = race ] && input=$tmp/race-open.in
+  first_board "$game" "$input" > "$tmp/$game-1.in"
+done
+solve_row "zgame one 500×500 board" zgame "$tmp/zgame-1.in"
+solve_row "race one open 300×300 board" race "$tmp/race-1.in"
+solve_row "chess one query" chess "$tmp/chess-1.in"
 solve_row "zgame 10×500×500 stress" zgame "$tmp/zgame.in"
 solve_row "race 10 open 300×300" race "$tmp/race-open.in"
 solve_row "chess 1000 queries" chess "$tmp/chess.in"
