@@ -37,36 +37,41 @@ impl Analysis {
 }
 
 pub fn analyse(text: &str, config: &Config) -> Analysis {
-    analyse_with(text, config, analyse_in_order)
+    analyse_with(text, config, |cases, diagnostics| {
+        cases
+            .iter()
+            .enumerate()
+            .map(|(index, case)| case::analyse_case(index, case, diagnostics))
+            .collect()
+    })
 }
 
-fn analyse_in_order(
-    cases: &[syntax::Case],
-    diagnostics: &mut Vec<Diagnostic>,
-) -> Vec<CaseAnalysis> {
-    cases
-        .iter()
-        .enumerate()
-        .map(|(index, case)| case::analyse_case(index, case, diagnostics))
-        .collect()
+/// `f` of each item with its index, in order: on the current rayon pool when there are two or
+/// more items; one is mapped here, since rayon would start its threads for it.
+fn map_in_parallel<T: Sync, R: Send>(items: &[T], f: impl Fn(usize, &T) -> R + Sync) -> Vec<R> {
+    use rayon::prelude::*;
+    if items.len() < 2 {
+        items
+            .iter()
+            .enumerate()
+            .map(|(i, item)| f(i, item))
+            .collect()
+    } else {
+        items
+            .par_iter()
+            .enumerate()
+            .map(|(i, item)| f(i, item))
+            .collect()
+    }
 }
 
 /// [`analyse`] with the cases analysed on the current rayon pool; the same analysis.
 fn analyse_in_parallel(text: &str, config: &Config) -> Analysis {
-    use rayon::prelude::*;
     analyse_with(text, config, |cases, diagnostics| {
-        if cases.len() < 2 {
-            // Nothing to share out, and rayon would start its threads for it.
-            return analyse_in_order(cases, diagnostics);
-        }
-        let done: Vec<(CaseAnalysis, Vec<Diagnostic>)> = cases
-            .par_iter()
-            .enumerate()
-            .map(|(index, case)| {
-                let mut own = Vec::new();
-                (case::analyse_case(index, case, &mut own), own)
-            })
-            .collect();
+        let done = map_in_parallel(cases, |index, case| {
+            let mut own = Vec::new();
+            (case::analyse_case(index, case, &mut own), own)
+        });
         done.into_iter()
             .map(|(case, own)| {
                 diagnostics.extend(own);
@@ -346,15 +351,10 @@ fn check_serially(
 /// threads), so that one large file uses every core, each for its answer alone (the judge's
 /// decision and its words: cell maps and best lines are the editor's); in case order.
 pub fn check_in_parallel(text: &str, config: &Config, cache: &SolveCache) -> Checked {
-    use rayon::prelude::*;
     let analysis = analyse_in_parallel(text, config);
-    let solve = |case| cache.solve_answer(case, &budget(config));
-    // One case is solved here: rayon would start its threads for it.
-    let verdicts: Vec<Option<Arc<Verdict>>> = if analysis.cases.len() < 2 {
-        analysis.cases.iter().map(solve).collect()
-    } else {
-        analysis.cases.par_iter().map(solve).collect()
-    };
+    let verdicts = map_in_parallel(&analysis.cases, |_, case| {
+        cache.solve_answer(case, &budget(config))
+    });
     checked(text, analysis, verdicts, config)
 }
 

@@ -430,14 +430,25 @@ mod tests {
         line.split(' ').map(Into::into).collect()
     }
 
+    /// `line` read by `plain` and by clap, their global flags held equal.
+    fn both_readings(line: &str, plain: fn(&[std::ffi::OsString]) -> Option<Cli>) -> (Cli, Cli) {
+        let Some(fast) = plain(&words(line)) else {
+            panic!("{line}: not read without clap");
+        };
+        let slow = Cli::parse_from(words(line));
+        assert_eq!(
+            (&fast.config, fast.isolated, fast.color),
+            (&slow.config, slow.isolated, slow.color),
+            "{line}"
+        );
+        (fast, slow)
+    }
+
     /// The judge arguments read without clap are exactly clap's.
     #[test]
     fn a_plain_judge_reads_as_clap_reads_it() {
         for line in ["boardls judge race", "boardls judge strings tests/01.in"] {
-            let Some(fast) = plain_judge(&words(line)) else {
-                panic!("{line}: not read as a plain judge");
-            };
-            let slow = Cli::parse_from(words(line));
+            let (fast, slow) = both_readings(line, plain_judge);
             let (
                 Command::Judge(judge::JudgeArgs {
                     game: g1,
@@ -455,11 +466,6 @@ mod tests {
             };
             assert_eq!((g1, f1), (g2, f2), "{line}");
             assert_eq!(format!("{b1:?}"), format!("{b2:?}"), "{line}");
-            assert_eq!(
-                (&fast.config, fast.isolated, fast.color),
-                (&slow.config, slow.isolated, slow.color),
-                "{line}"
-            );
         }
     }
 
@@ -471,21 +477,13 @@ mod tests {
             "boardls solve tests a.board b/c.board",
             "boardls solve help",
         ] {
-            let Some(fast) = plain_solve(&words(line)) else {
-                panic!("{line}: not read as a plain solve");
-            };
-            let slow = Cli::parse_from(words(line));
+            let (fast, slow) = both_readings(line, plain_solve);
             let (Command::Solve(fast_args), Command::Solve(slow_args)) =
                 (&fast.command, &slow.command)
             else {
                 panic!("{line}: both are solve commands");
             };
             assert_eq!(format!("{fast_args:?}"), format!("{slow_args:?}"), "{line}");
-            assert_eq!(
-                (&fast.config, fast.isolated, fast.color),
-                (&slow.config, slow.isolated, slow.color),
-                "{line}"
-            );
         }
     }
 

@@ -249,8 +249,10 @@ impl Game for Race {
         let ([Some(a), Some(b)], false) = (starts, errors) else {
             return None;
         };
+        // Taken before the grid is handed to the board.
+        let b_span = input.cell_span(b / cols, b % cols);
         let board = RaceBoard {
-            grid: grid.clone(),
+            grid: input.grid?,
             a,
             b,
         };
@@ -260,7 +262,7 @@ impl Game for Race {
             diags.push(
                 Diagnostic::warning(
                     UNCONNECTED,
-                    input.cell_span(br, bc),
+                    b_span,
                     format!(
                         "B's start ({}, {}) is not reachable from A's start ({}, {}): nobody can win, the case is a draw",
                         br + 1,

@@ -358,9 +358,10 @@ pub(super) fn connected(grid: &Grid, a: usize, b: usize) -> bool {
         }
         let row = &open[r * words..(r + 1) * words];
         let (lo, hi) = (run_start(row, c), run_end(row, c));
-        for col in [lo, hi] {
-            debug_assert!(bit(&open, r, col), "a run holds open cells only");
-        }
+        debug_assert!(
+            bit(&open, r, lo) && bit(&open, r, hi),
+            "a run holds open cells only"
+        );
         let filled_row = &mut filled[r * words..(r + 1) * words];
         for (w, word) in filled_row
             .iter_mut()
