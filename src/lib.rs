@@ -3,6 +3,7 @@
 
 pub mod analysis;
 pub mod authoring;
+mod bytes;
 pub mod config;
 pub mod diag;
 pub mod emit;

@@ -99,9 +99,61 @@ impl LineIndex {
     }
 }
 
+/// Lines of offsets asked for in ascending order, counted from the last one asked: a report of
+/// a file's cases reads the text only up to its last case, and keeps no start of every line
+/// ([`LineIndex`] does, for lookups in any order). Counts breaks as `LineIndex` does.
+pub struct LineCounter<'t> {
+    bytes: &'t [u8],
+    at: usize,
+    line: usize,
+}
+
+impl<'t> LineCounter<'t> {
+    pub fn new(text: &'t str) -> LineCounter<'t> {
+        LineCounter {
+            bytes: text.as_bytes(),
+            at: 0,
+            line: 0,
+        }
+    }
+
+    /// Zero-based line holding `offset` (clamped to the text); an offset before the last one
+    /// asked is counted again from the start.
+    pub fn line_of(&mut self, offset: usize) -> usize {
+        let offset = offset.min(self.bytes.len());
+        if offset < self.at {
+            (self.at, self.line) = (0, 0);
+        }
+        let bytes = self.bytes;
+        let from = self.at;
+        // A break before `offset` starts a line at or before it; `\r\n` is one break, its `\n`.
+        self.line += memchr::memchr2_iter(b'\n', b'\r', &bytes[from..offset])
+            .filter(|&i| bytes[from + i] == b'\n' || bytes.get(from + i + 1) != Some(&b'\n'))
+            .count();
+        self.at = offset;
+        self.line
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        /// In any order of offsets, the counter finds the line the index finds.
+        #[test]
+        fn the_line_counter_agrees_with_the_index(
+            text in "[a\r\n]{0,40}",
+            offsets in proptest::collection::vec(0usize..45, 0..12),
+        ) {
+            let index = LineIndex::new(&text);
+            let mut counter = LineCounter::new(&text);
+            for offset in offsets {
+                prop_assert_eq!(counter.line_of(offset), index.line_of(offset), "at {}", offset);
+            }
+        }
+    }
 
     #[test]
     fn every_line_break_style_starts_a_line() {

@@ -72,6 +72,7 @@ impl CaseAnalysis {
 }
 
 pub(crate) fn analyse_case(
+    source: &str,
     index: usize,
     case: &syntax::Case,
     diags: &mut Vec<Diagnostic>,
@@ -99,8 +100,8 @@ pub(crate) fn analyse_case(
         expect: None,
         board: None,
         row_starts: case.rows.iter().map(|r| r.span.start).collect(),
-        cols: case.rows.first().map_or(0, |r| r.text.len()),
-        content_key: content_key(case),
+        cols: case.rows.first().map_or(0, |r| r.span.len()),
+        content_key: content_key(source, case),
         position: None,
         start: None,
     };
@@ -162,7 +163,7 @@ pub(crate) fn analyse_case(
                 ));
                 None
             } else {
-                let grid = check_grid(game, &case.rows, diags);
+                let grid = check_grid(game, source, &case.rows, diags);
                 blocked |= grid.is_none();
                 grid
             }
@@ -351,47 +352,49 @@ impl Alphabet {
             Some((runs, 2)) => all_in_runs::<2>(row, runs),
             Some((runs, 3)) => all_in_runs::<3>(row, runs),
             Some((runs, _)) => all_in_runs::<{ Alphabet::MAX_RUNS }>(row, runs),
-            None => row
-                .iter()
-                .fold(true, |all, &b| all & self.table[usize::from(b)]),
+            None => crate::bytes::all_bytes(row, |b| self.table[usize::from(b)]),
         }
     }
 }
 
-/// Whether every byte of `row` is in one of the first `N` runs; `fold`, not `all`, so the loop
-/// has no early exit and is vectorised.
+/// Whether every byte of `row` is in one of the first `N` runs.
+#[multiversion::multiversion(targets("x86_64+avx2"))]
 fn all_in_runs<const N: usize>(row: &[u8], runs: [(u8, u8); Alphabet::MAX_RUNS]) -> bool {
     let runs: [(u8, u8); N] = std::array::from_fn(|i| runs[i]);
-    row.iter().fold(true, |all, &b| {
-        all & runs.iter().fold(false, |any, &(first, span)| {
+    crate::bytes::all_bytes(row, |b| {
+        runs.iter().fold(false, |any, &(first, span)| {
             any | (b.wrapping_sub(first) <= span)
         })
     })
 }
 
 /// The grid when every cell is in the alphabet and the rows are equally long.
-fn check_grid(game: GameId, rows: &[syntax::Row], diags: &mut Vec<Diagnostic>) -> Option<Grid> {
+fn check_grid(
+    game: GameId,
+    source: &str,
+    rows: &[syntax::Row],
+    diags: &mut Vec<Diagnostic>,
+) -> Option<Grid> {
     let spec = game.spec();
     let alphabet = Alphabet::new(spec.is_cell);
     let is_cell = &alphabet.table;
     let mut ok = true;
     let mut widths = Vec::with_capacity(rows.len());
     for row in rows {
+        let text = row.text(source);
         // The usual row, all cells, in one pass; any other is looked at closely.
-        if alphabet.all_cells(row.text.as_bytes()) {
-            widths.push(row.text.len());
+        if alphabet.all_cells(text.as_bytes()) {
+            widths.push(text.len());
             continue;
         }
         widths.push(
-            row.text
-                .chars()
+            text.chars()
                 .filter(|c| !syntax::ROW_SPACE.contains(c))
                 .count(),
         );
         // Whitespace inside a row is a syntax error of its own; the row is not read.
-        ok &= !row.text.contains(syntax::ROW_SPACE);
-        let bad: Vec<(usize, char)> = row
-            .text
+        ok &= !text.contains(syntax::ROW_SPACE);
+        let bad: Vec<(usize, char)> = text
             .char_indices()
             .filter(|&(_, ch)| {
                 let cell = ch.is_ascii() && is_cell[usize::from(ch as u8)];
@@ -433,21 +436,46 @@ fn check_grid(game: GameId, rows: &[syntax::Row], diags: &mut Vec<Diagnostic>) -
     if !ok {
         return None;
     }
-    Grid::from_rows(&rows.iter().map(|r| r.text.as_bytes()).collect::<Vec<_>>())
+    Grid::from_rows(&rows.iter().map(|r| r.text(source)).collect::<Vec<_>>())
 }
 
-/// `FxHash`, not `SipHash`: the key is hashed over every cell of every case at each analysis
-/// (2.5 MB for ten 500×500 boards), and no one chooses contents to collide in a cache.
-fn content_key(case: &syntax::Case) -> u64 {
+/// Hash of what decides the answer: the game, the properties but `expect`, the grid. `FxHash`
+/// for the few words; XXH3 for the cells, every one hashed at each analysis (2.5 MB for ten
+/// 500×500 boards): 32 bytes at a time where `FxHash` takes 8. Not `SipHash`: no one chooses
+/// contents to collide in a cache.
+fn content_key(source: &str, case: &syntax::Case) -> u64 {
     let mut h = rustc_hash::FxHasher::default();
     case.header.game.as_ref().map(|g| &g.value).hash(&mut h);
     for p in case.props.iter().filter(|p| p.key.value != "expect") {
         (&p.key.value, &p.value.value).hash(&mut h);
     }
-    for r in &case.rows {
-        r.text.hash(&mut h);
-    }
+    grid_hash(source, &case.rows).hash(&mut h);
     h.finish()
+}
+
+/// The rows' hash, in one pass over their text when only line breaks part them (as in almost
+/// every grid), row by row when something else does (a comment, which decides nothing). The
+/// two differ for the same cells, as do line break styles: a cache misses once, never mixes
+/// two grids up.
+fn grid_hash(source: &str, rows: &[syntax::Row]) -> u64 {
+    let bytes = source.as_bytes();
+    let only_breaks = rows.windows(2).all(|pair| {
+        bytes[pair[0].span.end..pair[1].span.start]
+            .iter()
+            .all(|&b| b == b'\n' || b == b'\r')
+    });
+    match (rows.first(), rows.last()) {
+        (Some(first), Some(last)) if only_breaks => {
+            twox_hash::XxHash3_64::oneshot(&bytes[first.span.start..last.span.end])
+        }
+        _ => {
+            let mut h = twox_hash::XxHash3_64::default();
+            for row in rows {
+                row.text(source).hash(&mut h);
+            }
+            h.finish()
+        }
+    }
 }
 
 /// "did you mean" for a misspelt game id.

@@ -41,7 +41,7 @@ pub fn analyse(text: &str, config: &Config) -> Analysis {
         cases
             .iter()
             .enumerate()
-            .map(|(index, case)| case::analyse_case(index, case, diagnostics))
+            .map(|(index, case)| case::analyse_case(text, index, case, diagnostics))
             .collect()
     })
 }
@@ -70,7 +70,7 @@ fn analyse_in_parallel(text: &str, config: &Config) -> Analysis {
     analyse_with(text, config, |cases, diagnostics| {
         let done = map_in_parallel(cases, |index, case| {
             let mut own = Vec::new();
-            (case::analyse_case(index, case, &mut own), own)
+            (case::analyse_case(text, index, case, &mut own), own)
         });
         done.into_iter()
             .map(|(case, own)| {

@@ -51,11 +51,18 @@ pub struct Property {
     pub value: Spanned<String>,
 }
 
-/// One grid row: the line's text without indentation, comment or trailing space.
+/// One grid row: the line's text without indentation, comment or trailing space. Only its
+/// span is kept: the text is the source's own, and a large grid is then not held twice.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Row {
     pub span: Span,
-    pub text: String,
+}
+
+impl Row {
+    /// The row as written, in `source`, the text it was read from.
+    pub fn text<'t>(&self, source: &'t str) -> &'t str {
+        &source[self.span.start..self.span.end]
+    }
 }
 
 /// `// boardls: allow E201 W301`

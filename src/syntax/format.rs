@@ -122,7 +122,7 @@ fn render(line: &Line<'_>) -> String {
             format!("{} = {}", prop.key.value, words.join(" "))
         }
         Item::Property(prop) => format!("{} = {}", prop.key.value, prop.value.value),
-        Item::Row(row) => row.text.clone(),
+        Item::Row(row) => line.slice(row.span).to_string(),
         Item::Comment => String::new(),
         // Only lines with an error are broken, and those returned above.
         Item::Blank | Item::Broken => line.text.fragment().trim_matches(WS).to_string(),

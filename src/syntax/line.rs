@@ -9,10 +9,8 @@ use nom::bytes::complete::{tag, take_till, take_till1, take_while, take_while1};
 use nom::character::complete::{satisfy, space0};
 use nom::combinator::{opt, recognize};
 use nom::{IResult, Input as _, Parser};
-use nom_locate::LocatedSpan;
 
-/// A piece of the analysed text that knows its byte offset in the whole text.
-pub(crate) type In<'a> = LocatedSpan<&'a str>;
+pub(crate) use super::located::In;
 type Res<'a, O> = IResult<In<'a>, O>;
 type NomError<'a> = nom::error::Error<In<'a>>;
 
@@ -108,6 +106,12 @@ pub(crate) struct Line<'a> {
 }
 
 impl Line<'_> {
+    /// The text of `span`, a part of this line.
+    pub(super) fn slice(&self, span: Span) -> &str {
+        let from = span.start - self.text.location_offset();
+        &self.text.fragment()[from..from + span.len()]
+    }
+
     /// The comment's text without trailing whitespace.
     pub(super) fn comment_text(&self) -> Option<&str> {
         let comment = self.comment?;
@@ -127,6 +131,9 @@ pub(crate) struct Lines<'a> {
     rest: In<'a>,
     /// Whether a header has been seen: rows and properties before it are errors.
     in_case: bool,
+    /// The length of the last plain row read: a grid's next row is most likely as long, and
+    /// then its end needs no search.
+    row_len: usize,
 }
 
 impl<'a> Lines<'a> {
@@ -139,6 +146,7 @@ impl<'a> Lines<'a> {
         Lines {
             rest,
             in_case: false,
+            row_len: 0,
         }
     }
 }
@@ -150,9 +158,21 @@ impl<'a> Iterator for Lines<'a> {
         if self.rest.fragment().is_empty() {
             return None;
         }
+        if self.in_case
+            && let Some((rest, row)) = plain_row_of_len(self.rest, self.row_len)
+        {
+            self.rest = line_break(rest);
+            return Some(row);
+        }
         let (rest, text) = split_line(self.rest);
+        let line = match self.in_case.then(|| plain_row(text)).flatten() {
+            Some(row) => {
+                self.row_len = text.fragment().len();
+                row
+            }
+            None => read_any_line(text, self.in_case),
+        };
         self.rest = line_break(rest);
-        let line = read_line(text, self.in_case);
         if matches!(line.item, Item::Header(_)) {
             self.in_case = true;
         }
@@ -168,19 +188,12 @@ fn split_line(input: In<'_>) -> (In<'_>, In<'_>) {
 }
 
 fn line_break(input: In<'_>) -> In<'_> {
-    let mut ending = opt(nom::branch::alt((tag("\r\n"), tag("\n"), tag("\r"))));
-    let parsed: Res<'_, Option<In<'_>>> = ending.parse(input);
-    match parsed {
-        Ok((rest, _)) => rest,
-        Err(_) => input,
-    }
-}
-
-fn read_line(text: In<'_>, in_case: bool) -> Line<'_> {
-    if in_case && let Some(row) = plain_row(text) {
-        return row;
-    }
-    read_any_line(text, in_case)
+    let len = match input.fragment().as_bytes() {
+        [b'\r', b'\n', ..] => 2,
+        [b'\n' | b'\r', ..] => 1,
+        _ => 0,
+    };
+    input.take_from(len)
 }
 
 /// Reads any line: a header, a property, a row, a comment or a blank line.
@@ -221,32 +234,45 @@ fn read_any_line(text: In<'_>, in_case: bool) -> Line<'_> {
     line
 }
 
+/// The first line of `rest` read as a plain row when it is `len` bytes long, and the rest after
+/// it: a plain row holds no line break, so a break right after `len` plain bytes ends it.
+fn plain_row_of_len(rest: In<'_>, len: usize) -> Option<(In<'_>, Line<'_>)> {
+    let bytes = rest.fragment().as_bytes();
+    if len == 0 || bytes.len() < len || bytes.get(len).is_some_and(|&b| b != b'\n' && b != b'\r') {
+        return None;
+    }
+    let (after, text) = rest.take_split(len);
+    Some((after, plain_row(text)?))
+}
+
 /// A line of cells alone inside a case, the bulk of a large file, read in one pass over its
-/// bytes: no whitespace, `=` or `/` anywhere and no `[` first, so it can be nothing but a row
-/// without error. Any other line is read by the general path, which gives the same `Line` for
-/// this one (the tests below hold it to that).
+/// bytes: no whitespace, line break or other control character, `=` or `/` anywhere and no `[`
+/// first, so it can be nothing but a row without error. Any other line is read by the general path,
+/// which gives the same `Line` for this one (the tests below hold it to that).
 fn plain_row(text: In<'_>) -> Option<Line<'_>> {
     let bytes = text.fragment().as_bytes();
-    // `fold` rather than `any`: no early exit, so the loop is vectorised.
-    let special = bytes.iter().fold(false, |seen, &b| {
-        seen | matches!(b, b' ' | b'\t' | b'=' | b'/')
-    });
-    if special || bytes.first().is_none_or(|&b| b == b'[') {
+    if any_unplain(bytes) || bytes.first().is_none_or(|&b| b == b'[') {
         return None;
     }
     let span = sp(&text);
     Some(Line {
         text,
-        item: Item::Row(Row {
-            span,
-            text: text.fragment().to_string(),
-        }),
+        item: Item::Row(Row { span }),
         end: span.end,
         comment: None,
         allow: None,
         tag: None,
         error: None,
     })
+}
+
+/// Whether a byte is whitespace, a line break or another control, `=` or `/` (one comparison
+/// tests the first three).
+#[multiversion::multiversion(targets("x86_64+avx2"))]
+// `&`, not `&&`: no branch per byte, so the test vectorises.
+#[allow(clippy::needless_bitwise_bool)]
+fn any_unplain(bytes: &[u8]) -> bool {
+    !crate::bytes::all_bytes(bytes, |b| (b > b' ') & (b != b'=') & (b != b'/'))
 }
 
 /// Records the comment starting at `comment` (already trimmed at the end) and its directive.
@@ -555,7 +581,7 @@ fn read_property(line: &mut Line<'_>, content: In<'_>, in_case: bool) {
 
 /// The error of a key that is not `[a-z][a-z0-9_-]*`, on its first offending character.
 fn bad_key(key: In<'_>) -> Option<Diagnostic> {
-    let text = *key.fragment();
+    let text = key.fragment();
     let (at, c) = text.char_indices().find(|&(at, c)| {
         !(c.is_ascii_lowercase() || (at > 0 && (c.is_ascii_digit() || c == '_' || c == '-')))
     })?;
@@ -580,7 +606,7 @@ fn bad_key(key: In<'_>) -> Option<Diagnostic> {
 }
 
 fn read_row(line: &mut Line<'_>, content: In<'_>, in_case: bool) {
-    let text = *content.fragment();
+    let text = content.fragment();
     let span = sp(&content);
     let inner_space = text.find(WS);
     line.error = if in_case {
@@ -599,11 +625,8 @@ fn read_row(line: &mut Line<'_>, content: In<'_>, in_case: bool) {
                 .with_help("start a case with a header such as `[zgame]` above it"),
         )
     };
-    // Kept as written: offsets into `text` are offsets into the source.
-    line.item = Item::Row(Row {
-        span,
-        text: text.to_string(),
-    });
+    // Kept as written: offsets into the row are offsets into the source.
+    line.item = Item::Row(Row { span });
 }
 
 /// What a `// boardls:` comment asks for (`suite` is found by the analysis in the comments).
@@ -637,7 +660,7 @@ fn read_directive(comment: In<'_>) -> (Option<Directive>, Option<Diagnostic>) {
         );
     };
     let whole = Span::new(comment.location_offset(), end(&comment));
-    match *verb.fragment() {
+    match verb.fragment() {
         "allow" => {}
         "suite" | "sample" => {
             if let Some((_, extra)) = token(skip_ws(i)) {
@@ -653,7 +676,7 @@ fn read_directive(comment: In<'_>) -> (Option<Directive>, Option<Diagnostic>) {
                     ),
                 );
             }
-            let tag = (*verb.fragment() == "sample").then_some(Directive::Tag(Tag {
+            let tag = (verb.fragment() == "sample").then_some(Directive::Tag(Tag {
                 span: whole,
                 kind: TagKind::Sample,
             }));
@@ -749,7 +772,7 @@ pub fn is_group_name(text: &str) -> bool {
 }
 
 fn bad_code(code: In<'_>) -> Diagnostic {
-    let text = *code.fragment();
+    let text = code.fragment();
     let upper = text.to_uppercase();
     let diag = Diagnostic::error(
         BAD_ALLOW,
@@ -880,7 +903,7 @@ mod tests {
             assert_plain_row_agrees(row);
         }
         for other in [
-            "", " ..", ".. ", ".\t.", "a=b", "../", "// c", "[zgame]", "[a",
+            "", " ..", ".. ", ".\t.", "a=b", "../", "// c", "[zgame]", "[a", ".\u{1}.",
         ] {
             assert!(plain_row(In::new(other)).is_none(), "{other:?}");
         }
@@ -888,8 +911,30 @@ mod tests {
 
     proptest! {
         #[test]
-        fn the_fast_path_reads_a_line_as_the_general_path(text in "[.#a-c \t=/\\[\\]\u{e9}]{0,12}") {
+        fn the_fast_path_reads_a_line_as_the_general_path(text in "[.#a-c \t=/\\[\\]\u{e9}\u{1}]{0,80}") {
             assert_plain_row_agrees(&text);
+        }
+
+        /// Every line of a file, fast path or not, is what the general path reads on it.
+        #[test]
+        fn every_line_read_is_the_general_reading_of_its_text(
+            lines in proptest::collection::vec("[.#a-c \t=/\\[\\]\u{e9}]{0,70}", 0..8),
+            breaks in proptest::collection::vec(proptest::sample::select(vec!["\n", "\r\n"]), 8),
+        ) {
+            let mut text = String::from("[zgame]\n");
+            for (line, brk) in lines.iter().zip(&breaks) {
+                text.push_str(line);
+                text.push_str(brk);
+            }
+            let mut in_case = false;
+            let mut count = 0;
+            for line in Lines::new(&text) {
+                let general = read_any_line(line.text, in_case);
+                prop_assert_eq!(format!("{line:?}"), format!("{general:?}"));
+                in_case |= matches!(line.item, Item::Header(_));
+                count += 1;
+            }
+            prop_assert_eq!(count, lines.len() + 1);
         }
     }
 }

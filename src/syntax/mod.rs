@@ -3,6 +3,7 @@
 pub mod ast;
 pub mod format;
 mod line;
+mod located;
 mod parser;
 
 pub use ast::*;

@@ -374,3 +374,18 @@ fn cases_solved_in_parallel_give_the_same_verdicts_and_report_in_case_order() {
     assert_eq!(maps(&many), 0, "the batch check makes none");
     assert!(many.diagnostics.iter().any(|d| d.code == "E210"));
 }
+
+#[test]
+fn the_content_key_follows_every_cell_whether_comments_part_the_rows_or_not() {
+    let key = |text: &str| analysis::analyse(text, &Config::default()).cases[0].content_key;
+    // One pass over the grid's text.
+    let plain = "[zgame]\nA..\n...\n..B\n";
+    assert_ne!(key(plain), key("[zgame]\nA..\n.A.\n..B\n"));
+    assert_eq!(key(plain), key("// a note\n[zgame]\nA..\n...\n..B\n"));
+    assert_eq!(key(plain), key("[zgame \"renamed\"]\nA..\n...\n..B\n"));
+    // Row by row: a comment between rows decides nothing.
+    let commented = "[zgame]\nA..\n// a\n...\n..B\n";
+    assert_eq!(key(commented), key("[zgame]\nA..\n// b\n...\n..B\n"));
+    assert_ne!(key(commented), key("[zgame]\nA..\n// a\n..A\n..B\n"));
+    assert_ne!(key(commented), key("[zgame]\nA..\n// a\n...\n.BB\n"));
+}

@@ -50,6 +50,20 @@ const NEVER: &[(&str, &[&str])] = &[
         ],
     ),
     (
+        "bytes",
+        &[
+            "syntax",
+            "games",
+            "analysis",
+            "project",
+            "authoring",
+            "ide",
+            "render",
+            "lsp",
+            "cli",
+        ],
+    ),
+    (
         "config",
         &[
             "syntax",

@@ -15,8 +15,8 @@ fn check(input: &str, expect: Expect) {
     expect.assert_eq(&out);
     assert_eq!(format(&out), out, "formatting twice changes nothing");
     assert_eq!(
-        meaning(&syntax::parse(input)),
-        meaning(&syntax::parse(&out))
+        meaning(input, &syntax::parse(input)),
+        meaning(&out, &syntax::parse(&out))
     );
 }
 
@@ -27,8 +27,8 @@ fn messy_file() {
     expect_file!["../data/syntax/messy.formatted"].assert_eq(&out);
     assert_eq!(format(&out), out);
     assert_eq!(
-        meaning(&syntax::parse(input)),
-        meaning(&syntax::parse(&out))
+        meaning(input, &syntax::parse(input)),
+        meaning(&out, &syntax::parse(&out))
     );
 }
 
@@ -126,8 +126,8 @@ fn lines_with_errors_are_kept_as_written() {
     );
     assert_eq!(format(&out), out);
     assert_eq!(
-        meaning(&syntax::parse(input)),
-        meaning(&syntax::parse(&out))
+        meaning(input, &syntax::parse(input)),
+        meaning(&out, &syntax::parse(&out))
     );
 }
 

@@ -21,7 +21,7 @@ pub(crate) struct Meaning {
     pub(crate) errors: Vec<&'static str>,
 }
 
-pub(crate) fn meaning(parse: &Parse) -> Meaning {
+pub(crate) fn meaning(text: &str, parse: &Parse) -> Meaning {
     Meaning {
         cases: parse
             .file
@@ -35,7 +35,7 @@ pub(crate) fn meaning(parse: &Parse) -> Meaning {
                         .iter()
                         .map(|p| (p.key.value.clone(), p.value.value.clone()))
                         .collect(),
-                    c.rows.iter().map(|r| r.text.clone()).collect(),
+                    c.rows.iter().map(|r| r.text(text).to_string()).collect(),
                 )
             })
             .collect(),
@@ -52,7 +52,7 @@ pub(crate) fn meaning(parse: &Parse) -> Meaning {
 
 /// `meaning` plus the comments' text (trailing whitespace is not part of a comment's meaning).
 pub(crate) fn meaning_with_comments(text: &str, parse: &Parse) -> Meaning {
-    let mut m = meaning(parse);
+    let mut m = meaning(text, parse);
     m.comments = parse
         .file
         .comments
