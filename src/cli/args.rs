@@ -63,8 +63,8 @@ pub(super) struct JobsArg {
 }
 
 impl JobsArg {
-    pub(super) fn count(self) -> usize {
-        pipeline::jobs_or_default(self.jobs.map(std::num::NonZeroUsize::get))
+    pub(super) fn jobs(self) -> pipeline::Jobs {
+        pipeline::Jobs(self.jobs.map(std::num::NonZeroUsize::get))
     }
 }
 

@@ -14,6 +14,7 @@ use boardls::ide::fixes::{self, Fix, Safety};
 use boardls::ide::{CaseState, FileView};
 use boardls::span::LineIndex;
 use serde::Serialize;
+use std::cell::LazyCell;
 use std::hash::{Hash, Hasher};
 use std::mem;
 use std::ops::ControlFlow;
@@ -189,7 +190,7 @@ pub(super) fn run(args: &CheckArgs, run: &Run<'_>) -> Result<u8, String> {
         shown,
         suite,
         &fixing,
-        args.jobs.count(),
+        args.jobs.jobs(),
     ))
 }
 
@@ -199,7 +200,7 @@ fn check_files(
     shown: Shown,
     suite: bool,
     fixing: &Fixing,
-    jobs: usize,
+    jobs: pipeline::Jobs,
 ) -> u8 {
     let format = shown.format;
     let list = match files::collect(paths, &run.walk) {
@@ -539,7 +540,8 @@ fn render(
     shape: &Shape,
 ) -> Rendered {
     let counts = Summary::of(&diags);
-    let index = LineIndex::new(text);
+    // Built on the first diagnostic shown: a clean file has no line to find.
+    let index = LazyCell::new(|| LineIndex::new(text));
     let part = match shape.format {
         Format::Human => Part::Text(
             diags

@@ -89,7 +89,7 @@ pub(super) fn run(args: &ExportArgs, run: &Run<'_>) -> Result<u8, String> {
         args.layout,
         &config,
         &run.walk,
-        args.jobs.count(),
+        args.jobs.jobs(),
     ))
 }
 
@@ -100,7 +100,7 @@ fn export_paths(
     layout: Layout,
     config: &Config,
     walk: &files::Walk<'_>,
-    jobs: usize,
+    jobs: pipeline::Jobs,
 ) -> u8 {
     match solve_paths(paths, out, layout, config, walk, jobs) {
         Ok(export) => export.finish(force),
@@ -115,7 +115,7 @@ pub(super) fn write_paths_quietly(
     out: &Path,
     config: &Config,
     walk: &files::Walk<'_>,
-    jobs: usize,
+    jobs: pipeline::Jobs,
 ) -> Result<usize, u8> {
     solve_paths(paths, out, Layout::Flat, config, walk, jobs)?.place(false)
 }
@@ -127,7 +127,7 @@ fn solve_paths(
     layout: Layout,
     config: &Config,
     walk: &files::Walk<'_>,
-    jobs: usize,
+    jobs: pipeline::Jobs,
 ) -> Result<Export, u8> {
     let list = match files::collect(paths, walk) {
         Ok(list) => list,

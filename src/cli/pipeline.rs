@@ -12,10 +12,17 @@ use std::thread;
 /// stay small.
 const AHEAD_PER_JOB: usize = 4;
 
-/// The number of jobs `--jobs` gives, or the machine's available parallelism.
-pub(super) fn jobs_or_default(jobs: Option<usize>) -> usize {
-    jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from))
-        .max(1)
+/// The number of jobs `--jobs` asked for, or (`None`) the machine's available parallelism,
+/// looked up only when there is more than one item to share out (it reads cgroup files).
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Jobs(pub Option<usize>);
+
+impl Jobs {
+    pub(super) fn count(self) -> usize {
+        self.0
+            .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from))
+            .max(1)
+    }
 }
 
 /// Each item prepared by `prepare` (on the calling thread, in order: what is not thread-safe
@@ -24,7 +31,7 @@ pub(super) fn jobs_or_default(jobs: Option<usize>) -> usize {
 /// are then skipped and items under way finish unseen.
 pub(super) fn run_ordered<T, P, R>(
     items: impl IntoIterator<Item = T>,
-    jobs: usize,
+    jobs: Jobs,
     mut prepare: impl FnMut(T) -> P,
     work: impl Fn(P) -> R + Sync,
     mut sink: impl FnMut(R) -> ControlFlow<()>,
@@ -34,7 +41,7 @@ pub(super) fn run_ordered<T, P, R>(
 {
     let mut items = items.into_iter().peekable();
     let first = items.next();
-    if jobs > 1 && items.peek().is_none() {
+    if jobs.0 != Some(1) && items.peek().is_none() {
         // One item (one file): no pool of our own; its parallel parts, if it has any, run on
         // rayon's global pool, which starts only then, with a thread per available core.
         if let Some(item) = first {
@@ -43,6 +50,7 @@ pub(super) fn run_ordered<T, P, R>(
         return;
     }
     let items = first.into_iter().chain(items);
+    let jobs = jobs.count();
     // No threads to be had: the same results, one at a time on this thread.
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(jobs)
@@ -125,7 +133,7 @@ mod tests {
         let mut seen = Vec::new();
         run_ordered(
             0..n,
-            jobs,
+            Jobs(Some(jobs)),
             |i| i,
             |i| {
                 // Later items finish first, so the order must come from the pipeline.
@@ -160,7 +168,7 @@ mod tests {
         let mut seen = 0;
         run_ordered(
             0..40,
-            2,
+            Jobs(Some(2)),
             |i| i,
             |i| {
                 let n = now.fetch_add(1, Ordering::SeqCst) + 1;
@@ -197,7 +205,7 @@ mod tests {
         let run = std::panic::catch_unwind(|| {
             run_ordered(
                 0..20,
-                2,
+                Jobs(Some(2)),
                 |i| i,
                 |i| assert!(i != 7, "item 7"),
                 |()| ControlFlow::Continue(()),

@@ -5,7 +5,7 @@ use super::output::Printer;
 use super::{EXIT_ERRORS, EXIT_OK, EXIT_UNUSABLE, Run, files, pipeline};
 use boardls::analysis::{self, CaseAnalysis, SolveCache, Verdict};
 use boardls::diag::{Diagnostic, Severity};
-use boardls::span::LineIndex;
+use boardls::span::LineCounter;
 use serde::Serialize;
 use std::fmt::Write as _;
 use std::ops::ControlFlow;
@@ -73,10 +73,10 @@ pub(super) fn run(args: &SolveArgs, run: &Run<'_>) -> u8 {
     } else {
         args.output_format
     };
-    solve_files(run, &args.paths, format, args.jobs.count())
+    solve_files(run, &args.paths, format, args.jobs.jobs())
 }
 
-fn solve_files(run: &Run<'_>, paths: &[PathBuf], format: Format, jobs: usize) -> u8 {
+fn solve_files(run: &Run<'_>, paths: &[PathBuf], format: Format, jobs: pipeline::Jobs) -> u8 {
     let list = match files::collect(paths, &run.walk) {
         Ok(list) => list,
         Err(e) => {
@@ -104,7 +104,7 @@ fn solve_files(run: &Run<'_>, paths: &[PathBuf], format: Format, jobs: usize) ->
             let config = config?;
             let source = files::read(&path)?;
             let checked = analysis::check_in_parallel(&source.text, &config, &SolveCache::new());
-            let index = LineIndex::new(&source.text);
+            let mut lines = LineCounter::new(&source.text);
             Ok(checked
                 .analysis
                 .cases
@@ -115,7 +115,7 @@ fn solve_files(run: &Run<'_>, paths: &[PathBuf], format: Format, jobs: usize) ->
                         .diagnostics
                         .iter()
                         .find(|d| d.severity == Severity::Error && case.owns(d.span.start));
-                    report(&shown, &index, case, verdict.as_deref(), first_error)
+                    report(&shown, &mut lines, case, verdict.as_deref(), first_error)
                 })
                 .collect())
         },
@@ -289,7 +289,7 @@ fn github(c: &CaseReport) -> String {
 
 fn report(
     file: &str,
-    index: &LineIndex,
+    lines: &mut LineCounter<'_>,
     case: &CaseAnalysis,
     verdict: Option<&Verdict>,
     first_error: Option<&Diagnostic>,
@@ -326,7 +326,7 @@ fn report(
     };
     CaseReport {
         file: file.to_string(),
-        line: index.line_of(case.header.start) + 1,
+        line: lines.line_of(case.header.start) + 1,
         game: case.game.map(boardls::games::GameId::as_str),
         name: case.name.as_ref().map(|n| n.value.clone()),
         answer,

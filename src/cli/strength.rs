@@ -5,7 +5,7 @@
 //! survivors (`authoring::strengthen`) written as `.board` cases.
 
 use super::args::{BudgetArgs, JobsArg, WalkArgs};
-use super::{EXIT_ERRORS, EXIT_OK, EXIT_UNUSABLE, Run, build, export};
+use super::{EXIT_ERRORS, EXIT_OK, EXIT_UNUSABLE, Run, build, export, pipeline};
 use boardls::authoring::files::write_atomic;
 use boardls::authoring::strength::{Report, TestFile, measure, measure_folder, read_folder};
 use boardls::authoring::strengthen::{StrengthenOptions, killers_text, strengthen};
@@ -19,7 +19,7 @@ use std::path::PathBuf;
 fn suite_folder(
     run: &Run<'_>,
     paths: &[PathBuf],
-    jobs: usize,
+    jobs: pipeline::Jobs,
 ) -> Result<(PathBuf, Option<tempfile::TempDir>), u8> {
     let [first, ..] = paths else {
         return Err(unusable(
@@ -52,7 +52,11 @@ fn unusable(e: impl std::fmt::Display) -> u8 {
 }
 
 /// The tests of the suite `paths` names ([`suite_folder`]), every file read.
-fn suite(run: &Run<'_>, paths: &[PathBuf], jobs: usize) -> Result<(GameId, Vec<TestFile>), u8> {
+fn suite(
+    run: &Run<'_>,
+    paths: &[PathBuf],
+    jobs: pipeline::Jobs,
+) -> Result<(GameId, Vec<TestFile>), u8> {
     let (folder, _scratch) = suite_folder(run, paths, jobs)?;
     read_folder(&folder).map_err(unusable)
 }
@@ -76,7 +80,7 @@ pub(super) struct StrengthArgs {
 
 pub(super) fn run_strength(args: &StrengthArgs, run: &Run<'_>) -> u8 {
     // One test file read at a time: a suite of any size fits in memory.
-    let report = match suite_folder(run, &args.paths, args.jobs.count())
+    let report = match suite_folder(run, &args.paths, args.jobs.jobs())
         .and_then(|(folder, _scratch)| measure_folder(&folder).map_err(unusable))
     {
         Ok(report) => report,
@@ -191,7 +195,7 @@ pub(super) struct StrengthenArgs {
 }
 
 pub(super) fn run_strengthen(args: &StrengthenArgs, run: &Run<'_>) -> u8 {
-    let (game, tests) = match suite(run, &args.paths, args.jobs.count()) {
+    let (game, tests) = match suite(run, &args.paths, args.jobs.jobs()) {
         Ok(suite) => suite,
         Err(code) => return code,
     };

@@ -38,7 +38,7 @@ pub(super) fn run(args: &ValidateArgs, run: &Run<'_>) -> Result<u8, String> {
         return Ok(run_tests(
             dir,
             &run.layers.config_for(&dir.join("tests.json"))?,
-            JobsArg { jobs: args.jobs }.count(),
+            JobsArg { jobs: args.jobs }.jobs(),
         ));
     }
     Ok(match args.game {
@@ -109,7 +109,7 @@ pub(super) fn read_index(dir: &Path) -> Result<Index, String> {
 
 /// Every test of `DIR/tests.json`: its input valid, its `.ans` the exact answers. Prints a
 /// table; stops with exit 1 at the first test that fails, naming it and the reason.
-fn run_tests(dir: &Path, config: &Config, jobs: usize) -> u8 {
+fn run_tests(dir: &Path, config: &Config, jobs: pipeline::Jobs) -> u8 {
     let index = match read_index(dir) {
         Ok(index) => index,
         Err(e) => {
