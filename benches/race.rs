@@ -151,7 +151,7 @@ fn peak_solve(board: &<Race as Game>::Board) -> (usize, String) {
     let before = LIVE.load(Ordering::Relaxed);
     PEAK.store(before, Ordering::Relaxed);
     let s = Race::solve(board, &Budget::unlimited()).expect("solved");
-    (PEAK.load(Ordering::Relaxed) - before, s.answer)
+    (PEAK.load(Ordering::Relaxed) - before, s.answer.into_owned())
 }
 
 criterion_group!(benches, bench);

@@ -113,7 +113,7 @@ pub(crate) fn analyse_case(
     let (props, missing_key) = known_props(game, case, diags);
     blocked |= missing_key;
     if let Some(p) = props.iter().find(|p| p.key == "expect") {
-        let canonical = match game.parse_answer(&p.value) {
+        let canonical = match game.parse_answer(p.value) {
             Ok(answer) => Some(answer),
             Err(why) => {
                 let span = if p.value_span.is_empty() {
@@ -136,7 +136,7 @@ pub(crate) fn analyse_case(
             }
         };
         analysis.expect = Some(Expect {
-            raw: p.value.clone(),
+            raw: p.value.to_string(),
             canonical,
             value_span: p.value_span,
             prop_span: p.key_span.cover(p.value_span),
@@ -244,11 +244,11 @@ fn count_errors(diags: &[Diagnostic]) -> usize {
 }
 
 /// Properties the game knows, each once, and whether a required key is missing (reported).
-fn known_props(
+fn known_props<'a>(
     game: GameId,
-    case: &syntax::Case,
+    case: &'a syntax::Case,
     diags: &mut Vec<Diagnostic>,
-) -> (Vec<Prop>, bool) {
+) -> (Vec<Prop<'a>>, bool) {
     let mut missing = false;
     let spec = game.spec();
     let mut props: Vec<Prop> = Vec::new();
@@ -278,8 +278,8 @@ fn known_props(
             );
         } else {
             props.push(Prop {
-                key: key.to_string(),
-                value: p.value.value.clone(),
+                key,
+                value: p.value.value.as_str(),
                 key_span: p.key.span,
                 value_span: p.value.span,
             });
@@ -465,6 +465,8 @@ fn grid_hash(source: &str, rows: &[syntax::Row]) -> u64 {
             .all(|&b| b == b'\n' || b == b'\r')
     });
     match (rows.first(), rows.last()) {
+        // No grid (chess): a streaming hasher would allocate its buffer for nothing.
+        (None, _) => 0,
         (Some(first), Some(last)) if only_breaks => {
             twox_hash::XxHash3_64::oneshot(&bytes[first.span.start..last.span.end])
         }

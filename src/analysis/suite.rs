@@ -151,7 +151,9 @@ pub fn facts(analysis: &Analysis, verdicts: &[Option<&Verdict>]) -> Vec<CaseFact
                 game,
                 header: case.header,
                 title: case.title(),
-                answer: verdict.and_then(|v| v.solution()).map(|s| s.answer.clone()),
+                answer: verdict
+                    .and_then(|v| v.solution())
+                    .map(|s| s.answer.to_string()),
                 board: case
                     .board
                     .as_ref()
@@ -366,7 +368,7 @@ pub fn kills(analysis: &Analysis, verdicts: &[Option<&Verdict>]) -> Vec<(GameId,
         };
         let (boards, answers) = by_game.entry(game).or_default();
         boards.push(board.clone());
-        answers.push(solution.answer.clone());
+        answers.push(solution.answer.to_string());
     }
     by_game
         .into_iter()

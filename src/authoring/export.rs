@@ -187,7 +187,7 @@ pub fn solved_items(file: &str, text: &str, checked: &Checked, defaults: &Defaul
         items.push(Item {
             game: board.game(),
             input,
-            answer: solution.answer.clone(),
+            answer: solution.answer.to_string(),
             origin: Origin {
                 file: file.to_string(),
                 line: defaults

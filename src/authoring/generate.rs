@@ -215,7 +215,7 @@ fn solve_text(text: &str, config: &Config) -> Result<Result<String, String>, Str
         ));
     }
     Ok(match checked.verdicts.first().and_then(|v| v.as_deref()) {
-        Some(Verdict::Solved { solution, .. }) => Ok(solution.answer.clone()),
+        Some(Verdict::Solved { solution, .. }) => Ok(solution.answer.to_string()),
         Some(Verdict::Unsolved(why)) => Err(why.to_string()),
         Some(Verdict::Failed(why)) => Err(format!("solver failed: {why}")),
         None => Err("not solvable".to_string()),

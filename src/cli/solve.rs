@@ -7,6 +7,7 @@ use boardls::analysis::{self, CaseAnalysis, SolveCache, Verdict};
 use boardls::diag::{Diagnostic, Severity};
 use boardls::span::LineCounter;
 use serde::Serialize;
+use std::borrow::Cow;
 use std::fmt::Write as _;
 use std::ops::ControlFlow;
 use std::path::PathBuf;
@@ -17,21 +18,55 @@ const JSON_VERSION: u32 = 1;
 #[derive(Serialize)]
 struct Report {
     version: u32,
-    cases: Vec<CaseReport>,
+    cases: Vec<CaseReport<'static>>,
 }
 
+/// A case's line of the report, borrowing its words from the analysis where it can: a file
+/// of a thousand cases copies no names, answers or verdicts to print them.
 #[derive(Serialize)]
-struct CaseReport {
-    file: String,
+struct CaseReport<'a> {
+    file: Cow<'a, str>,
     line: usize,
     game: Option<&'static str>,
-    name: Option<String>,
-    answer: Option<String>,
-    expect: Option<String>,
+    name: Option<Cow<'a, str>>,
+    answer: Option<Cow<'a, str>>,
+    expect: Option<Cow<'a, str>>,
     /// `ok`, `mismatch`, `unchecked` (no `expect`), `invalid` (errors stop solving), `unsolved`.
     status: &'static str,
     #[serde(skip)]
-    verdict: String,
+    verdict: Cow<'a, str>,
+}
+
+impl CaseReport<'_> {
+    fn into_owned(self) -> CaseReport<'static> {
+        let owned = |words: Cow<'_, str>| Cow::Owned(words.into_owned());
+        CaseReport {
+            file: owned(self.file),
+            line: self.line,
+            game: self.game,
+            name: self.name.map(owned),
+            answer: self.answer.map(owned),
+            expect: self.expect.map(owned),
+            status: self.status,
+            verdict: owned(self.verdict),
+        }
+    }
+}
+
+/// A case as the printing side takes it: the human line is made where the case was analysed,
+/// the other formats keep the report for the end.
+enum Reported {
+    Line { status: &'static str, text: String },
+    Case(CaseReport<'static>),
+}
+
+impl Reported {
+    fn status(&self) -> &'static str {
+        match self {
+            Reported::Line { status, .. } => status,
+            Reported::Case(case) => case.status,
+        }
+    }
 }
 
 #[derive(clap::Args, Debug)]
@@ -100,7 +135,7 @@ fn solve_files(run: &Run<'_>, paths: &[PathBuf], format: Format, jobs: pipeline:
         list,
         jobs,
         |path| (run.shown(&path), run.config_for(&path), path),
-        |(shown, config, path)| -> Result<Vec<CaseReport>, String> {
+        |(shown, config, path)| -> Result<Vec<Reported>, String> {
             let config = config?;
             let source = files::read(&path)?;
             let checked = analysis::check_in_parallel(&source.text, &config, &SolveCache::new());
@@ -115,7 +150,14 @@ fn solve_files(run: &Run<'_>, paths: &[PathBuf], format: Format, jobs: pipeline:
                         .diagnostics
                         .iter()
                         .find(|d| d.severity == Severity::Error && case.owns(d.span.start));
-                    report(&shown, &mut lines, case, verdict.as_deref(), first_error)
+                    let report = report(&shown, &mut lines, case, verdict.as_deref(), first_error);
+                    match format {
+                        Format::Human => Reported::Line {
+                            status: report.status,
+                            text: human(&report),
+                        },
+                        _ => Reported::Case(report.into_owned()),
+                    }
                 })
                 .collect())
         },
@@ -129,13 +171,13 @@ fn solve_files(run: &Run<'_>, paths: &[PathBuf], format: Format, jobs: pipeline:
                 }
             };
             for case in reports {
-                failed |= matches!(case.status, "mismatch" | "invalid" | "unsolved");
-                tally.add(case.status);
-                // People see each answer as soon as it is known.
-                if format == Format::Human {
-                    out.print(&human(&case));
-                } else {
-                    cases.push(case);
+                let status = case.status();
+                failed |= matches!(status, "mismatch" | "invalid" | "unsolved");
+                tally.add(status);
+                match case {
+                    // People see each answer as soon as it is known.
+                    Reported::Line { text, .. } => out.print(&text),
+                    Reported::Case(case) => cases.push(case),
                 }
             }
             if out.closed() {
@@ -287,17 +329,17 @@ fn github(c: &CaseReport) -> String {
     )
 }
 
-fn report(
-    file: &str,
+fn report<'a>(
+    file: &'a str,
     lines: &mut LineCounter<'_>,
-    case: &CaseAnalysis,
-    verdict: Option<&Verdict>,
+    case: &'a CaseAnalysis,
+    verdict: Option<&'a Verdict>,
     first_error: Option<&Diagnostic>,
-) -> CaseReport {
+) -> CaseReport<'a> {
     let expect = case
         .expect
         .as_ref()
-        .map(|e| e.canonical.clone().unwrap_or_else(|| e.raw.clone()));
+        .map(|e| e.canonical.as_deref().unwrap_or(&e.raw));
     let malformed_expect = case.expect.as_ref().is_some_and(|e| e.canonical.is_none());
     let (answer, verdict_words, status) = match verdict {
         Some(Verdict::Solved { solution, .. }) => {
@@ -308,29 +350,33 @@ fn report(
                 Some(_) => "mismatch",
             };
             (
-                Some(solution.answer.clone()),
-                solution.verdict.clone(),
+                Some(Cow::Borrowed(&*solution.answer)),
+                Cow::Borrowed(&*solution.verdict),
                 status,
             )
         }
-        Some(Verdict::Unsolved(why)) => (None, why.to_string(), "unsolved"),
-        Some(Verdict::Failed(why)) => (None, format!("solver failed: {why}"), "unsolved"),
+        Some(Verdict::Unsolved(why)) => (None, Cow::Owned(why.to_string()), "unsolved"),
+        Some(Verdict::Failed(why)) => (
+            None,
+            Cow::Owned(format!("solver failed: {why}")),
+            "unsolved",
+        ),
         // Not solved: what stops it, in the words `check` uses.
         None => (
             None,
-            first_error.map_or_else(String::new, |d| {
-                format!("not solved: error[{}]: {}", d.code, d.message)
+            first_error.map_or(Cow::Borrowed(""), |d| {
+                Cow::Owned(format!("not solved: error[{}]: {}", d.code, d.message))
             }),
             "invalid",
         ),
     };
     CaseReport {
-        file: file.to_string(),
+        file: Cow::Borrowed(file),
         line: lines.line_of(case.header.start) + 1,
         game: case.game.map(boardls::games::GameId::as_str),
-        name: case.name.as_ref().map(|n| n.value.clone()),
+        name: case.name.as_ref().map(|n| Cow::Borrowed(n.value.as_str())),
         answer,
-        expect,
+        expect: expect.map(Cow::Borrowed),
         status,
         verdict: verdict_words,
     }

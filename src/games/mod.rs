@@ -21,6 +21,7 @@ pub use grid::Grid;
 use crate::diag::Diagnostic;
 use crate::span::Span;
 use serde::{Deserialize, Serialize};
+use std::borrow::Cow;
 use std::fmt;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
@@ -126,9 +127,10 @@ pub struct JudgeFormat {
 
 /// A property of a case as the game sees it (keys are unique and known to the game).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Prop {
-    pub key: String,
-    pub value: String,
+pub struct Prop<'a> {
+    /// Both borrowed from the file's text: a case's analysis copies none of its properties.
+    pub key: &'a str,
+    pub value: &'a str,
     pub key_span: Span,
     pub value_span: Span,
 }
@@ -143,11 +145,11 @@ pub struct CaseInput<'a> {
     pub grid: Option<Grid>,
     /// Byte offset of each grid row's first cell.
     pub row_starts: &'a [usize],
-    pub props: &'a [Prop],
+    pub props: &'a [Prop<'a>],
 }
 
-impl CaseInput<'_> {
-    pub fn prop(&self, key: &str) -> Option<&Prop> {
+impl<'a> CaseInput<'a> {
+    pub fn prop(&self, key: &str) -> Option<&Prop<'a>> {
         self.props.iter().find(|p| p.key == key)
     }
 
@@ -231,11 +233,11 @@ impl fmt::Debug for CellMap {
 #[derive(Debug)]
 pub struct Solution {
     /// Exactly what the original judge prints for this case (one line, no newline).
-    pub answer: String,
+    pub answer: Cow<'static, str>,
     /// The verdict in words: "Alice cannot win, can force a draw, cannot lose".
-    pub verdict: String,
+    pub verdict: Cow<'static, str>,
     /// A short outcome for a code lens: "Alice: win ✗ · draw ✓ · lose ✗".
-    pub lens: String,
+    pub lens: Cow<'static, str>,
     /// Why, in a sentence or two.
     pub why: String,
     pub cells: Option<CellMap>,
@@ -246,10 +248,12 @@ pub struct Solution {
 impl Solution {
     /// Heap bytes this solution holds: its words and its cell map.
     pub fn heap_bytes(&self) -> usize {
-        let words = [&self.answer, &self.verdict, &self.lens, &self.why]
-            .iter()
-            .map(|s| s.capacity())
-            .sum::<usize>();
+        let owned = |words: &Cow<'static, str>| match words {
+            Cow::Borrowed(_) => 0,
+            Cow::Owned(text) => text.capacity(),
+        };
+        let words = owned(&self.answer) + owned(&self.verdict) + owned(&self.lens);
+        let words = words + self.why.capacity();
         words + self.cells.as_ref().map_or(0, CellMap::heap_bytes)
     }
 }
@@ -308,7 +312,7 @@ pub trait Game {
     /// Only the judge answer: [`Game::solve_answer`]'s, so that `judge` and the batch commands
     /// decide every board on one path.
     fn answer(board: &Self::Board, budget: &Budget) -> Result<String, Unsolved> {
-        Self::solve_answer(board, budget).map(|s| s.answer)
+        Self::solve_answer(board, budget).map(|s| s.answer.into_owned())
     }
 
     /// Reads a whole judge input file.

@@ -178,14 +178,14 @@ impl Position {
             format!("{} to move", self.to_move())
         };
         Ok(Solution {
-            verdict: format!("after {n} {moves}, {state}: {answer}"),
-            lens: format!("after {n} {moves} · {state} · {answer}"),
+            verdict: format!("after {n} {moves}, {state}: {answer}").into(),
+            lens: format!("after {n} {moves} · {state} · {answer}").into(),
             why: format!(
                 "The case is the position after its moves ({}); the answer is the judge's for \
                  the game continued from there.",
                 self.played.join(" ")
             ),
-            answer,
+            answer: answer.into(),
             cells: None,
             nodes: 0,
         })

@@ -24,7 +24,7 @@ pub struct Fix {
 pub(crate) fn write_expect(view: &FileView<'_>, case: &CaseAnalysis) -> Option<Edit> {
     let answer = &view.state(case).solution()?.answer;
     match &case.expect {
-        Some(e) if e.canonical.as_deref() == Some(answer.as_str()) => None,
+        Some(e) if e.canonical.as_deref() == Some(&**answer) => None,
         Some(e) => Some(Edit {
             span: e.prop_span,
             text: format!("expect = {answer}"),

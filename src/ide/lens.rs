@@ -69,7 +69,7 @@ pub fn lenses(view: &FileView<'_>) -> Vec<Lens> {
         };
         let title = match case.expect.as_ref() {
             None => format!("write expect = {}", solution.answer),
-            Some(e) if e.canonical.as_deref() != Some(solution.answer.as_str()) => {
+            Some(e) if e.canonical.as_deref() != Some(&*solution.answer) => {
                 format!("update expect to {}", solution.answer)
             }
             Some(_) => continue,

@@ -165,7 +165,7 @@ pub fn status(state: &CaseState) -> String {
             None => "solving…".to_string(),
         },
         CaseState::Done(v) => match &**v {
-            Verdict::Solved { solution, .. } => solution.lens.clone(),
+            Verdict::Solved { solution, .. } => solution.lens.to_string(),
             Verdict::Unsolved(crate::games::Unsolved::Cancelled) => "solving…".to_string(),
             Verdict::Unsolved(why) => why.to_string(),
             Verdict::Failed(_) => "the solver failed (a bug)".to_string(),

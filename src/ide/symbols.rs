@@ -22,7 +22,7 @@ pub fn symbols(view: &FileView<'_>) -> Vec<Symbol> {
             let state = view.state(case);
             let detail = match state {
                 CaseState::Done(v) => match &**v {
-                    Verdict::Solved { solution, .. } => solution.verdict.clone(),
+                    Verdict::Solved { solution, .. } => solution.verdict.to_string(),
                     _ => status(state),
                 },
                 _ => status(state),

@@ -395,7 +395,7 @@ impl Snapshot {
 
     /// The solved answer of case `case`.
     fn answer(&self, case: usize) -> Option<&str> {
-        self.states.get(case)?.solution().map(|s| s.answer.as_str())
+        self.states.get(case)?.solution().map(|s| &*s.answer)
     }
 
     /// The case an offset belongs to: the last one whose header starts at or before it.

@@ -356,7 +356,7 @@ fn cases_solved_in_parallel_give_the_same_verdicts_and_report_in_case_order() {
             .iter()
             .map(|v| {
                 let s = v.as_deref()?.solution()?;
-                Some((s.answer.clone(), s.verdict.clone()))
+                Some((s.answer.to_string(), s.verdict.to_string()))
             })
             .collect()
     };

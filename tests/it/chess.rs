@@ -227,7 +227,7 @@ proptest! {
     fn medium_boards_match_the_brute_force(piece in pieces(), n in 1usize..=110, m in 1usize..=110) {
         let mut brute = Brute::new(piece, n, m);
         let s = Chess::solve(&board(piece, n as u64, m as u64), &budget()).expect("solvable");
-        prop_assert_eq!(s.answer.as_str(), letter(brute.value(0, 0)));
+        prop_assert_eq!(&*s.answer, letter(brute.value(0, 0)));
         let cells = s.cells.expect("a map");
         for x in 0..n {
             for y in 0..m {
@@ -247,7 +247,7 @@ proptest! {
             CellMark::Lose => "G",
             _ => "D",
         };
-        prop_assert_eq!(from_dp, s.answer.as_str());
+        prop_assert_eq!(from_dp, &*s.answer);
         prop_assert_eq!(Chess::answer(&b, &budget()).expect("solvable"), s.answer);
     }
 }
@@ -516,11 +516,11 @@ fn malformed_input_names_the_line() {
 
 // ---------------------------------------------------------------- the `.board` side
 
-fn prop(key: &str, value: &str, at: usize) -> Prop {
+fn prop<'a>(key: &'a str, value: &'a str, at: usize) -> Prop<'a> {
     let value_start = at + key.len() + 3;
     Prop {
-        key: key.to_string(),
-        value: value.to_string(),
+        key,
+        value,
         key_span: Span::new(at, at + key.len()),
         value_span: Span::new(value_start, value_start + value.len()),
     }
@@ -731,10 +731,10 @@ fn why_texts_give_the_reason() {
     assert!(text.contains("not both even"), "{text}");
 
     let s = Chess::solve(&board(Piece::Queen, 5, 5), &budget()).expect("solvable");
-    assert_eq!((s.answer.as_str(), s.lens.as_str()), ("B", "Bo wins"));
+    assert_eq!((&*s.answer, &*s.lens), ("B", "Bo wins"));
     assert_eq!(outcome(&board(Piece::Queen, 5, 5)), Outcome::Bo);
     let s = Chess::solve(&board(Piece::Knight, 5, 5), &budget()).expect("solvable");
-    assert_eq!((s.answer.as_str(), s.lens.as_str()), ("D", "draw"));
+    assert_eq!((&*s.answer, &*s.lens), ("D", "draw"));
     let cells = s.cells.expect("a map");
     let text = (cells.describe)(0, 0).expect("a description");
     assert!(text.contains("Bo moves first from here"), "{text}");

@@ -588,7 +588,7 @@ fn exhaustive(rows: usize, cols: usize, a_fixed: Option<usize>) -> (u64, [u64; 4
                 }
                 count += 1;
                 let s = Race::solve(&board, &Budget::unlimited()).expect("solved");
-                outcomes[match (s.answer.as_str(), s.lens.contains("odd")) {
+                outcomes[match (&*s.answer, s.lens.contains("odd")) {
                     ("A", true) => 0,
                     ("A", false) => 1,
                     ("B", _) => 2,
@@ -921,10 +921,7 @@ fn solution_explains_itself() {
     assert_eq!(s.lens, "A wins (D = 6, slips past B in the middle layer)");
 
     let s = Race::solve(&board(&["A..B"]), &Budget::unlimited()).expect("solved");
-    assert_eq!(
-        (s.answer.as_str(), s.lens.as_str()),
-        ("A", "A wins (D = 3 is odd)")
-    );
+    assert_eq!((&*s.answer, &*s.lens), ("A", "A wins (D = 3 is odd)"));
 
     let s = Race::solve(&board(&["A#.", "##B"]), &Budget::unlimited()).expect("solved");
     assert_eq!(s.answer, "draw");
@@ -1038,7 +1035,7 @@ fn escape_cells_match_a_plain_forward_replay() {
         }
         let (answer, expected) = plain_game(b, true);
         assert_eq!(
-            (s.answer.as_str(), &escapes),
+            (&*s.answer, &escapes),
             (answer, &expected),
             "{}",
             text_of(b)
@@ -1093,7 +1090,7 @@ fn the_winners_walk_is_a_shortest_path_through_the_middle() {
             );
             assert_ne!(g.cells[r2 * cols + c2], b'#', "{pair:?}: {}", text_of(b));
         }
-        let kind = match (s.answer.as_str(), d % 2) {
+        let kind = match (&*s.answer, d % 2) {
             ("A", 1) => "odd",
             ("A", _) => {
                 let (_, escapes) = plain_game(b, true);

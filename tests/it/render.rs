@@ -97,7 +97,7 @@ fn check_text(text: &str) -> Result<Vec<(String, Option<String>)>, TestCaseError
     for case in &checked.analysis.cases {
         let svg = case_svg(&view, case, Theme::Dark);
         let drawn = drawn_cells(&svg)?;
-        let answer = states[case.index].solution().map(|s| s.answer.clone());
+        let answer = states[case.index].solution().map(|s| s.answer.to_string());
         pictures.push((svg.clone(), answer));
         if case.row_starts.is_empty() {
             // Chess: no grid in the text and no cell hover; the map is what a picture reads.

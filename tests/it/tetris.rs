@@ -686,7 +686,7 @@ fn answer_and_solve_agree_on_both_sides_of_the_node_cap() {
                 "{budget} of {need}: {answer:?}"
             );
             assert_eq!(
-                solve.as_ref().ok().map(|s| s.answer.clone()),
+                solve.as_ref().ok().map(|s| s.answer.to_string()),
                 answer.ok(),
                 "{budget} of {need} nodes"
             );

@@ -269,7 +269,10 @@ fn word_boundaries_and_tall_boards_match_the_brute_force() {
                 let g = random_board(&mut rng, n, m, letters);
                 let want = brute_answer(&g);
                 assert_eq!(Zgame::answer(&g, &budget()).as_ref(), Ok(&want), "{n}×{m}");
-                assert_eq!(Zgame::solve(&g, &budget()).map(|s| s.answer), Ok(want));
+                assert_eq!(
+                    Zgame::solve(&g, &budget()).map(|s| s.answer.into_owned()),
+                    Ok(want)
+                );
             }
         }
     }
@@ -320,7 +323,9 @@ fn boards_of_millions_of_rows_agree_with_their_transpose() {
         let want = Zgame::answer(&transpose(&g), &budget()).expect("solvable");
         assert_eq!(Zgame::answer(&g, &budget()).as_ref(), Ok(&want), "{n}×{m}");
         assert_eq!(
-            Zgame::solve(&g, &budget()).map(|s| s.answer).as_ref(),
+            Zgame::solve(&g, &budget())
+                .map(|s| s.answer.into_owned())
+                .as_ref(),
             Ok(&want)
         );
         let input = Zgame::write_judge(std::slice::from_ref(&g));
@@ -762,7 +767,7 @@ fn answer_and_solve_agree_on_each_side_of_the_memory_cap() {
         for cap in [answers_from - 1, answers_from] {
             let b = Budget::unlimited().with_memory(cap);
             let answer = Zgame::answer(&g, &b);
-            let solved = Zgame::solve(&g, &b).map(|s| s.answer);
+            let solved = Zgame::solve(&g, &b).map(|s| s.answer.into_owned());
             if cap < answers_from {
                 assert!(matches!(answer, Err(Unsolved::TooLarge(_))), "{size}");
                 assert!(matches!(solved, Err(Unsolved::TooLarge(_))), "{size}");

@@ -40,16 +40,16 @@ pub(super) fn solution(board: &ChessBoard, outcome: Outcome, map: Map) -> Soluti
         Map::NotAsked => None,
     };
     Solution {
-        answer: outcome.to_string(),
+        answer: outcome.as_judge_str().into(),
         verdict: match outcome {
-            Outcome::Bo => "Bo wins (he moves first)".to_string(),
-            Outcome::G => "G wins (she moves second)".to_string(),
+            Outcome::Bo => "Bo wins (he moves first)".into(),
+            Outcome::G => "G wins (she moves second)".into(),
             Outcome::Draw => "a draw: neither player can force the piece onto (N,M)".into(),
         },
         lens: match outcome {
-            Outcome::Bo => "Bo wins".to_string(),
-            Outcome::G => "G wins".to_string(),
-            Outcome::Draw => "draw".to_string(),
+            Outcome::Bo => "Bo wins".into(),
+            Outcome::G => "G wins".into(),
+            Outcome::Draw => "draw".into(),
         },
         why,
         cells,

@@ -88,9 +88,13 @@ impl Piece {
     /// A name (any case) or the judge's number.
     pub fn parse(text: &str) -> Option<Piece> {
         let text = text.trim();
+        // Digits only, as the judge writes them: `+2` or `02` is not a piece.
+        let number = (!text.starts_with(['+', '0']))
+            .then(|| text.parse::<u64>().ok())
+            .flatten();
         Piece::ALL
             .into_iter()
-            .find(|p| p.name().eq_ignore_ascii_case(text) || p.number().to_string() == text)
+            .find(|p| p.name().eq_ignore_ascii_case(text) || number == Some(p.number()))
     }
 }
 
@@ -163,13 +167,13 @@ impl Game for Chess {
 
     fn board(input: CaseInput<'_>, diags: &mut Vec<Diagnostic>) -> Option<ChessBoard> {
         let piece = input.prop("piece").and_then(|prop| {
-            let piece = Piece::parse(&prop.value);
+            let piece = Piece::parse(prop.value);
             if piece.is_none() {
                 diags.push(
                     Diagnostic::error(
                         NOT_A_PIECE,
                         prop.value_span,
-                        format!("`{}` is not a piece", excerpt(&prop.value)),
+                        format!("`{}` is not a piece", excerpt(prop.value)),
                     )
                     .with_help("valid pieces: king (1), rook (2), knight (3), queen (4)"),
                 );
@@ -294,8 +298,8 @@ fn words(text: &str) -> Vec<(usize, &str)> {
 }
 
 /// `N M` from the `size` property, with its diagnostics.
-fn parse_size(prop: &Prop, diags: &mut Vec<Diagnostic>) -> Option<(u64, u64)> {
-    let value = prop.value.as_str();
+fn parse_size(prop: &Prop<'_>, diags: &mut Vec<Diagnostic>) -> Option<(u64, u64)> {
+    let value = prop.value;
     let exact = prop.value_span.len() == value.len();
     let span_of = |offset: usize, word: &str| {
         if exact {

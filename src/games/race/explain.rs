@@ -89,9 +89,9 @@ fn words(outcome: Outcome, middle_cells: usize) -> Solution {
         ),
     };
     Solution {
-        answer: answer_word(outcome).to_string(),
-        verdict,
-        lens,
+        answer: answer_word(outcome).into(),
+        verdict: verdict.into(),
+        lens: lens.into(),
         why,
         cells: None,
         nodes: 0,

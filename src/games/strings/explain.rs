@@ -22,9 +22,9 @@ pub(super) fn solution(board: &Grid, facts: StringsFacts) -> Solution {
     let first = char::from(facts.diagonals.first_letter);
     let Some(line) = facts.line else {
         return Solution {
-            answer,
-            verdict: verdict(value),
-            lens,
+            answer: answer.into(),
+            verdict: verdict(value).into(),
+            lens: lens.into(),
             why: format!(
                 "the first letter `{first}` is forced; the optimal line and the cell map were \
                  skipped: they would not fit the memory cap"
@@ -44,9 +44,9 @@ pub(super) fn solution(board: &Grid, facts: StringsFacts) -> Solution {
         count(b'b'),
     );
     Solution {
-        answer,
-        verdict: verdict(value),
-        lens,
+        answer: answer.into(),
+        verdict: verdict(value).into(),
+        lens: lens.into(),
         why,
         cells: Some(cell_map(board, facts.diagonals, line)),
         nodes: facts.nodes,
@@ -57,9 +57,9 @@ pub(super) fn solution(board: &Grid, facts: StringsFacts) -> Solution {
 pub(super) fn solution_of_decision(decision: Decision) -> Solution {
     let first = char::from(decision.first_letter);
     Solution {
-        answer: answer_word(decision.value).to_string(),
-        verdict: verdict(decision.value),
-        lens: lens(decision.value),
+        answer: answer_word(decision.value).into(),
+        verdict: verdict(decision.value).into(),
+        lens: lens(decision.value).into(),
         why: format!("the first letter `{first}` is forced"),
         cells: None,
         nodes: decision.nodes,

@@ -242,8 +242,8 @@ pub(super) fn solution(board: &Grid, a: &Analysis) -> Solution {
     }
     Solution {
         answer: answer_word(a.first_wins).into(),
-        verdict: verdict(a.first_wins),
-        lens,
+        verdict: verdict(a.first_wins).into(),
+        lens: lens.into(),
         why,
         cells,
         nodes: a.nodes,
@@ -260,8 +260,8 @@ pub(super) fn solution_of_outcome(board: &Grid, a: &Analysis) -> Solution {
     };
     Solution {
         answer: answer_word(a.first_wins).into(),
-        verdict: verdict(a.first_wins),
-        lens: lens.to_string(),
+        verdict: verdict(a.first_wins).into(),
+        lens: lens.into(),
         why: why(a, board.rows, board.cols),
         cells: None,
         nodes: a.nodes,

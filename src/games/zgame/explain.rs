@@ -15,9 +15,9 @@ pub(super) fn solution(table: ForceTable, nodes: u64) -> Solution {
 fn solution_without_cells(table: &ForceTable, nodes: u64) -> Solution {
     let answer = table.answer_at(0, 0);
     Solution {
-        answer: answer.to_string(),
-        verdict: verdict(answer),
-        lens: lens(answer),
+        answer: answer.to_string().into(),
+        verdict: verdict(answer).into(),
+        lens: lens(answer).into(),
         why: why(table),
         cells: None,
         nodes,
@@ -28,9 +28,9 @@ fn solution_without_cells(table: &ForceTable, nodes: u64) -> Solution {
 /// answers and words.
 pub(super) fn solution_of_answer(answer: Answer) -> Solution {
     Solution {
-        answer: answer.to_string(),
-        verdict: verdict(answer),
-        lens: lens(answer),
+        answer: answer.to_string().into(),
+        verdict: verdict(answer).into(),
+        lens: lens(answer).into(),
         why: format!(
             "With both playing win > draw > loss from (1,1), Alice can force {}.",
             forceable(answer)
@@ -44,9 +44,9 @@ pub(super) fn solution_of_answer(answer: Answer) -> Solution {
 /// more (`skipped` says what the table would have needed).
 pub(super) fn solution_without_table(answer: Answer, skipped: &str, nodes: u64) -> Solution {
     Solution {
-        answer: answer.to_string(),
-        verdict: verdict(answer),
-        lens: lens(answer),
+        answer: answer.to_string().into(),
+        verdict: verdict(answer).into(),
+        lens: lens(answer).into(),
         why: format!(
             "Alice can force {}. There is no line of play and no cell map: {skipped}.",
             forceable(answer)
