@@ -27,7 +27,7 @@ pub struct CaseAnalysis {
     pub index: usize,
     pub span: Span,
     pub header: Span,
-    pub name: Option<Spanned<String>>,
+    pub name: Option<Spanned<smol_str::SmolStr>>,
     pub game: Option<GameId>,
     pub expect: Option<Expect>,
     /// The validated board; `None` when the case has errors that stop solving.

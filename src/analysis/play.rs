@@ -102,7 +102,7 @@ pub fn play(case: &CaseAnalysis, extra: &[&str], budget: &Budget) -> Result<Play
     let facts = position.facts(budget).map_err(PlayError::Unsolved)?;
     Ok(PlayReport {
         case: case.index + 1,
-        name: case.name.as_ref().map(|n| n.value.clone()),
+        name: case.name.as_ref().map(|n| n.value.to_string()),
         game: board.game(),
         played: position.played().to_vec(),
         to_move: facts.to_move,

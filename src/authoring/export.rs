@@ -193,7 +193,7 @@ pub fn solved_items(file: &str, text: &str, checked: &Checked, defaults: &Defaul
                 line: defaults
                     .line
                     .unwrap_or_else(|| index.line_of(case.header.start) + 1),
-                name: case.name.as_ref().map(|n| n.value.clone()),
+                name: case.name.as_ref().map(|n| n.value.to_string()),
             },
             // A sample is shown to contestants, not scored with a group.
             group: labels

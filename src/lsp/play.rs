@@ -51,7 +51,7 @@ impl Backend {
                 if let Some(mut report) = plays.get(&key) {
                     // The key is the content: the same case elsewhere, or renamed, shares it.
                     report.case = case.index + 1;
-                    report.name = case.name.as_ref().map(|n| n.value.clone());
+                    report.name = case.name.as_ref().map(|n| n.value.to_string());
                     return Some(Ok(report));
                 }
                 let budget = crate::analysis::budget(&Config::default()).with_cancel(flag);

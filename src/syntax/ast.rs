@@ -1,6 +1,7 @@
 //! The tree of a `.board` file: cases with header, properties and grid rows, each with spans.
 
 use crate::span::Span;
+use smol_str::SmolStr;
 
 /// A value with the span it came from.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -37,18 +38,18 @@ pub struct Header {
     /// From `[` to `]` (or to the end of what was read when `]` is missing).
     pub span: Span,
     /// The game id as written (not yet checked against the known games).
-    pub game: Option<Spanned<String>>,
+    pub game: Option<Spanned<SmolStr>>,
     /// The name with escapes resolved; the span covers the quotes.
-    pub name: Option<Spanned<String>>,
+    pub name: Option<Spanned<SmolStr>>,
 }
 
 /// `key = value`
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Property {
     pub span: Span,
-    pub key: Spanned<String>,
+    pub key: Spanned<SmolStr>,
     /// Trimmed; may be empty (then its span is empty, just after `=`).
-    pub value: Spanned<String>,
+    pub value: Spanned<SmolStr>,
 }
 
 /// One grid row: the line's text without indentation, comment or trailing space. Only its

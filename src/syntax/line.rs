@@ -9,6 +9,7 @@ use nom::bytes::complete::{tag, take_till, take_till1, take_while, take_while1};
 use nom::character::complete::{satisfy, space0};
 use nom::combinator::{opt, recognize};
 use nom::{IResult, Input as _, Parser};
+use smol_str::{SmolStr, SmolStrBuilder};
 
 pub(crate) use super::located::In;
 type Res<'a, O> = IResult<In<'a>, O>;
@@ -99,10 +100,11 @@ pub(crate) struct Line<'a> {
     pub end: usize,
     /// From `//` to the end of the line.
     pub comment: Option<Span>,
-    pub allow: Option<Allow>,
-    pub tag: Option<Tag>,
+    /// What a `// boardls: …` comment says. Boxed, as the error: most lines have neither,
+    /// and a small `Line` is cheap to hand over line by line.
+    pub directive: Option<Box<Directive>>,
     /// The most useful error of the line, if any.
-    pub error: Option<Diagnostic>,
+    pub error: Option<Box<Diagnostic>>,
 }
 
 impl Line<'_> {
@@ -204,8 +206,7 @@ fn read_any_line(text: In<'_>, in_case: bool) -> Line<'_> {
         item: Item::Blank,
         end: end(&body),
         comment: None,
-        allow: None,
-        tag: None,
+        directive: None,
         error: None,
     };
     let first = body.fragment().chars().next();
@@ -260,8 +261,7 @@ fn plain_row(text: In<'_>) -> Option<Line<'_>> {
         item: Item::Row(Row { span }),
         end: span.end,
         comment: None,
-        allow: None,
-        tag: None,
+        directive: None,
         error: None,
     })
 }
@@ -279,13 +279,9 @@ fn any_unplain(bytes: &[u8]) -> bool {
 fn set_comment(line: &mut Line<'_>, comment: In<'_>) {
     line.comment = Some(Span::new(comment.location_offset(), end(&line.text)));
     let (directive, error) = read_directive(comment);
-    match directive {
-        Some(Directive::Allow(allow)) => line.allow = Some(allow),
-        Some(Directive::Tag(tag)) => line.tag = Some(tag),
-        None => {}
-    }
+    line.directive = directive.map(Box::new);
     if line.error.is_none() {
-        line.error = error;
+        line.error = error.map(Box::new);
     }
 }
 
@@ -297,7 +293,7 @@ fn read_header(line: &mut Line<'_>, body: In<'_>) {
     // The id is read loosely (any letters, digits, `_`, `-`) so that `[Zgame]` is reported as
     // a bad id rather than as a missing one.
     let (i, game) = match loose_word(after_open) {
-        Some((rest, word)) if is_identifier(word.fragment()) => (rest, Some(spanned(word))),
+        Some((rest, word)) if is_identifier(word.fragment()) => (rest, Some(spanned_small(word))),
         Some((rest, word)) => {
             error = Some(bad_game_id(word));
             (rest, None)
@@ -394,8 +390,8 @@ fn read_header(line: &mut Line<'_>, body: In<'_>) {
 fn finish_header(
     line: &mut Line<'_>,
     span: Span,
-    game: Option<Spanned<String>>,
-    name: Option<Spanned<String>>,
+    game: Option<Spanned<SmolStr>>,
+    name: Option<Spanned<SmolStr>>,
     error: Option<Diagnostic>,
     missing_game: bool,
 ) {
@@ -408,7 +404,8 @@ fn finish_header(
         )
     } else {
         error
-    };
+    }
+    .map(Box::new);
     line.item = Item::Header(Header { span, game, name });
 }
 
@@ -432,7 +429,7 @@ fn bad_game_id(word: In<'_>) -> Diagnostic {
 /// A quoted name read to its closing quote or to the end of the line.
 struct Quoted<'a> {
     rest: In<'a>,
-    name: Spanned<String>,
+    name: Spanned<SmolStr>,
     closed: bool,
     error: Option<Diagnostic>,
 }
@@ -440,7 +437,8 @@ struct Quoted<'a> {
 /// Reads `"…"` with the escapes `\"` and `\\`. `input` starts at the opening quote.
 fn quoted_name(input: In<'_>) -> Quoted<'_> {
     let start = input.location_offset();
-    let mut value = String::new();
+    // Inline up to 23 bytes: a name then costs no allocation.
+    let mut value = SmolStrBuilder::new();
     let mut error = None;
     let mut i = input.take_from(1);
     loop {
@@ -457,7 +455,7 @@ fn quoted_name(input: In<'_>) -> Quoted<'_> {
                 return Quoted {
                     rest,
                     name: Spanned {
-                        value,
+                        value: value.finish(),
                         span: Span::new(start, rest.location_offset()),
                     },
                     closed: true,
@@ -495,7 +493,10 @@ fn quoted_name(input: In<'_>) -> Quoted<'_> {
                 let span = Span::new(start, end(&i));
                 return Quoted {
                     rest: i,
-                    name: Spanned { value, span },
+                    name: Spanned {
+                        value: value.finish(),
+                        span,
+                    },
                     closed: false,
                     error: Some(
                         Diagnostic::error(
@@ -564,15 +565,16 @@ fn read_property(line: &mut Line<'_>, content: In<'_>, in_case: bool) {
             )
             .with_help("start a case with a header such as `[zgame]` above it"),
         )
-    };
+    }
+    .map(Box::new);
     line.item = if key_error.is_some() {
         Item::Broken
     } else {
         Item::Property(Property {
             span,
-            key: spanned(key),
+            key: spanned_small(key),
             value: Spanned {
-                value: value.fragment().to_string(),
+                value: SmolStr::new(value.fragment()),
                 span: value_span,
             },
         })
@@ -624,13 +626,15 @@ fn read_row(line: &mut Line<'_>, content: In<'_>, in_case: bool) {
             Diagnostic::error(ROW_OUTSIDE_CASE, span, "grid row before the first header")
                 .with_help("start a case with a header such as `[zgame]` above it"),
         )
-    };
+    }
+    .map(Box::new);
     // Kept as written: offsets into the row are offsets into the source.
     line.item = Item::Row(Row { span });
 }
 
 /// What a `// boardls:` comment asks for (`suite` is found by the analysis in the comments).
-enum Directive {
+#[derive(Clone, Debug)]
+pub(crate) enum Directive {
     Allow(Allow),
     Tag(Tag),
 }
@@ -867,6 +871,13 @@ fn keep_first(slot: &mut Option<Diagnostic>, diag: Option<Diagnostic>) {
 fn spanned(i: In<'_>) -> Spanned<String> {
     Spanned {
         value: i.fragment().to_string(),
+        span: sp(&i),
+    }
+}
+
+fn spanned_small(i: In<'_>) -> Spanned<SmolStr> {
+    Spanned {
+        value: SmolStr::new(i.fragment()),
         span: sp(&i),
     }
 }

@@ -2,7 +2,7 @@
 
 use super::Parse;
 use super::ast::{Case, SourceFile};
-use super::line::{Item, Lines};
+use super::line::{Directive, Item, Lines};
 use crate::span::Span;
 
 pub(super) use super::line::CODES;
@@ -18,14 +18,13 @@ pub fn parse(text: &str) -> Parse {
         if let Some(comment) = line.comment {
             file.comments.push(comment);
         }
-        if let Some(allow) = line.allow {
-            file.allows.push(allow);
-        }
-        if let Some(tag) = line.tag {
-            file.tags.push(tag);
+        match line.directive.map(|d| *d) {
+            Some(Directive::Allow(allow)) => file.allows.push(allow),
+            Some(Directive::Tag(tag)) => file.tags.push(tag),
+            None => {}
         }
         if let Some(error) = line.error {
-            errors.push(error);
+            errors.push(*error);
         }
         let line_end = line.end;
         match line.item {

@@ -4,7 +4,7 @@
 //! cargo test --test it parser` rewrites the expectations.
 
 use boardls::span::{LineIndex, Span};
-use boardls::syntax::{self, Parse, Spanned};
+use boardls::syntax::{self, Parse};
 use expect_test::{Expect, expect, expect_file};
 use std::fmt::Write as _;
 
@@ -22,7 +22,10 @@ fn render(text: &str) -> String {
     let mut out = String::new();
     for case in &parse.file.cases {
         let h = &case.header;
-        let game = h.game.as_ref().map_or("-".to_string(), |g| g.value.clone());
+        let game = h
+            .game
+            .as_ref()
+            .map_or("-".to_string(), |g| g.value.to_string());
         let _ = write!(out, "case {} {game}", at(case.span));
         if let Some(name) = &h.name {
             let _ = write!(out, " {:?}", name.value);
@@ -67,7 +70,7 @@ fn slice(text: &str, span: Span) -> &str {
 
 /// What the tree claims about its spans, checked against the text.
 fn check_spans(text: &str, parse: &Parse) {
-    let exact = |s: &Spanned<String>| assert_eq!(slice(text, s.span), s.value);
+    let exact = |span: Span, value: &str| assert_eq!(slice(text, span), value);
     for case in &parse.file.cases {
         let case_text = slice(text, case.span);
         assert!(
@@ -76,14 +79,14 @@ fn check_spans(text: &str, parse: &Parse) {
         );
         assert!(case.span.start <= case.header.span.start && case.header.span.end <= case.span.end);
         if let Some(game) = &case.header.game {
-            exact(game);
+            exact(game.span, &game.value);
         }
         if let Some(name) = &case.header.name {
             assert!(slice(text, name.span).starts_with('"'));
         }
         for p in &case.props {
-            exact(&p.key);
-            exact(&p.value);
+            exact(p.key.span, &p.key.value);
+            exact(p.value.span, &p.value.value);
             assert!(case.span.start <= p.span.start && p.span.end <= case.span.end);
         }
         for r in &case.rows {
@@ -94,7 +97,7 @@ fn check_spans(text: &str, parse: &Parse) {
     }
     for a in &parse.file.allows {
         slice(text, a.span);
-        a.codes.iter().for_each(exact);
+        a.codes.iter().for_each(|c| exact(c.span, &c.value));
     }
     for c in &parse.file.comments {
         assert!(slice(text, *c).starts_with("//"));

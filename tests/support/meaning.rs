@@ -29,11 +29,11 @@ pub(crate) fn meaning(text: &str, parse: &Parse) -> Meaning {
             .iter()
             .map(|c| {
                 (
-                    c.header.game.as_ref().map(|g| g.value.clone()),
-                    c.header.name.as_ref().map(|n| n.value.clone()),
+                    c.header.game.as_ref().map(|g| g.value.to_string()),
+                    c.header.name.as_ref().map(|n| n.value.to_string()),
                     c.props
                         .iter()
-                        .map(|p| (p.key.value.clone(), p.value.value.clone()))
+                        .map(|p| (p.key.value.to_string(), p.value.value.to_string()))
                         .collect(),
                     c.rows.iter().map(|r| r.text(text).to_string()).collect(),
                 )
