@@ -249,7 +249,7 @@ fn random_50x50(density: &str) {
             let (a_time, a) = timed(|| Tetris::answer(g, &budget()));
             let (s_time, s) = timed(|| Tetris::solve(g, &budget()));
             let map = match &s {
-                Ok(s) if s.why.contains("incomplete") => "map cut short".to_string(),
+                Ok(s) if s.why.text().contains("incomplete") => "map cut short".to_string(),
                 Ok(_) => "map complete".to_string(),
                 Err(e) => e.clone(),
             };

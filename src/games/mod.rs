@@ -239,7 +239,7 @@ pub struct Solution {
     /// A short outcome for a code lens: "Alice: win ✗ · draw ✓ · lose ✗".
     pub lens: Cow<'static, str>,
     /// Why, in a sentence or two.
-    pub why: String,
+    pub why: Why,
     pub cells: Option<CellMap>,
     /// Search nodes spent (0 for closed forms), for hovers and benchmarks.
     pub nodes: u64,
@@ -253,8 +253,58 @@ impl Solution {
             Cow::Owned(text) => text.capacity(),
         };
         let words = owned(&self.answer) + owned(&self.verdict) + owned(&self.lens);
-        let words = words + self.why.capacity();
+        let words = words + self.why.heap_bytes();
         words + self.cells.as_ref().map_or(0, CellMap::heap_bytes)
+    }
+}
+
+/// Why a solution is what it is, in a sentence or two: written when the solver knows it, or
+/// when it is read, for a closed form whose reason follows from the board alone (a batch
+/// command reads it only under a wrong `expect`, and formatting it for every case of a file
+/// of a thousand queries would cost more than solving them).
+pub struct Why(WhyText);
+
+enum WhyText {
+    Written(String),
+    Later(Box<dyn Fn() -> String + Send + Sync>),
+}
+
+impl Why {
+    /// A reason written when it is read, by `write`.
+    pub fn later(write: impl Fn() -> String + Send + Sync + 'static) -> Why {
+        Why(WhyText::Later(Box::new(write)))
+    }
+
+    pub fn text(&self) -> Cow<'_, str> {
+        match &self.0 {
+            WhyText::Written(text) => Cow::Borrowed(text),
+            WhyText::Later(write) => Cow::Owned(write()),
+        }
+    }
+
+    fn heap_bytes(&self) -> usize {
+        match &self.0 {
+            WhyText::Written(text) => text.capacity(),
+            WhyText::Later(_) => 0,
+        }
+    }
+}
+
+impl From<String> for Why {
+    fn from(text: String) -> Why {
+        Why(WhyText::Written(text))
+    }
+}
+
+impl fmt::Debug for Why {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Debug::fmt(&self.text(), f)
+    }
+}
+
+impl fmt::Display for Why {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.text())
     }
 }
 

@@ -184,7 +184,8 @@ impl Position {
                 "The case is the position after its moves ({}); the answer is the judge's for \
                  the game continued from there.",
                 self.played.join(" ")
-            ),
+            )
+            .into(),
             answer: answer.into(),
             cells: None,
             nodes: 0,

@@ -125,8 +125,9 @@ fn header(view: &FileView<'_>, case: &CaseAnalysis, offset: usize) -> Text {
                 out.push(&format!("{}.\n\n", capitalise(&solution.verdict)));
                 out.push(&format!("Judge answer: `{}`", solution.answer));
                 out.push(&against_expect(case, &solution.answer));
-                if !solution.why.is_empty() {
-                    out.push(&format!("\n\nWhy: {}", solution.why));
+                let why = solution.why.text();
+                if !why.is_empty() {
+                    out.push(&format!("\n\nWhy: {why}"));
                 }
                 let ms = elapsed.as_secs_f64() * 1000.0;
                 out.push(&format!("\n\nSolved in {ms:.2} ms"));

@@ -497,7 +497,8 @@ fn with_extras(answer: &Arc<Verdict>, full: Verdict) -> Arc<Verdict> {
                 "{} The cells are not coloured and there is no line of play: their search \
                  stopped ({why}).",
                 solution.why
-            ),
+            )
+            .into(),
             cells: None,
             nodes: solution.nodes,
         },

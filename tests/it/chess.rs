@@ -383,7 +383,7 @@ fn answer_and_solve_agree_on_each_side_of_the_memory_cap() {
         if cap < lo {
             let skipped = "No per-cell map: the per-cell map of a 300 × 200 board would need";
             assert!(
-                s.why.contains(skipped) && s.why.ends_with("per solve."),
+                s.why.text().contains(skipped) && s.why.text().ends_with("per solve."),
                 "{}",
                 s.why
             );
@@ -393,6 +393,7 @@ fn answer_and_solve_agree_on_each_side_of_the_memory_cap() {
     assert!(s.cells.is_none());
     assert!(
         s.why
+            .text()
             .ends_with("No per-cell map: it is drawn for boards of at most 1000000 cells."),
         "{}",
         s.why
@@ -707,6 +708,8 @@ fn why_texts_give_the_reason() {
         Chess::solve(&board(p, n, m), &budget())
             .expect("solvable")
             .why
+            .text()
+            .into_owned()
     };
     let text = why(Piece::Queen, 5, 5);
     assert!(
@@ -738,4 +741,46 @@ fn why_texts_give_the_reason() {
     let cells = s.cells.expect("a map");
     let text = (cells.describe)(0, 0).expect("a description");
     assert!(text.contains("Bo moves first from here"), "{text}");
+}
+
+/// The answer path writes its reason only when read: the same sentence as the full solve's,
+/// without the map's extra, and a wrong `expect` shows it in its help.
+#[test]
+fn the_answer_paths_reason_is_written_when_read() {
+    for (piece, n, m) in [
+        (Piece::Queen, 2, 3),
+        (Piece::Rook, 5, 5),
+        (Piece::Knight, 2, 6),
+        (Piece::King, 4, 5),
+    ] {
+        let b = board(piece, n, m);
+        let full = Chess::solve(&b, &budget())
+            .expect("solvable")
+            .why
+            .text()
+            .into_owned();
+        let answer = Chess::solve_answer(&b, &budget()).expect("solvable");
+        let reason = answer.why.text().into_owned();
+        assert!(
+            !reason.is_empty() && full.starts_with(&reason),
+            "{reason} / {full}"
+        );
+        assert_eq!(format!("{:?}", answer.why), format!("{reason:?}"));
+    }
+    let text = "[chess]\npiece = rook\nsize = 3 3\nexpect = B\n";
+    let checked = boardls::analysis::check_in_parallel(
+        text,
+        &boardls::config::Config::default(),
+        &boardls::analysis::SolveCache::new(),
+    );
+    let wrong = checked
+        .diagnostics
+        .iter()
+        .find(|d| d.code == "E210")
+        .expect("a wrong expect");
+    let help = wrong.help.as_deref().unwrap_or("");
+    assert!(
+        help.contains("rook: dx = dy = 2; G repeats each of Bo's moves along the other axis"),
+        "{help}"
+    );
 }

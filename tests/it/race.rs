@@ -904,7 +904,7 @@ fn solution_explains_itself() {
     assert_eq!(s.lens, "B wins (D = 6, meets A in the middle layer)");
     assert!(s.verdict.starts_with("B wins"), "{}", s.verdict);
     assert!(
-        s.why.contains("D = 6") && s.why.contains("middle layer"),
+        s.why.text().contains("D = 6") && s.why.text().contains("middle layer"),
         "{}",
         s.why
     );
@@ -984,7 +984,7 @@ fn cell_map_shows_where_a_escapes() {
         })
         .collect();
     assert!(escapes.iter().any(|&e| e), "{escapes:?}");
-    assert!(s.why.contains("of the 4 middle cells"), "{}", s.why);
+    assert!(s.why.text().contains("of the 4 middle cells"), "{}", s.why);
     // Off every shortest path.
     let s =
         Race::solve(&board(&["A..", "...", "..B", "..."]), &Budget::unlimited()).expect("solved");
@@ -1300,7 +1300,8 @@ fn least_memory_for_answer(b: &RaceBoard) -> usize {
 
 /// Whether `why` says how many middle cells A's winning play reaches.
 fn escapes_computed(s: &Solution) -> bool {
-    s.why.contains("A's winning play can pass through") && !s.why.contains("was not computed")
+    s.why.text().contains("A's winning play can pass through")
+        && !s.why.text().contains("was not computed")
 }
 
 #[test]
@@ -1338,7 +1339,10 @@ fn answer_and_solve_refuse_the_same_boards_on_each_side_of_the_memory_cap() {
         if solved.lens.contains("slips past") && !escapes_computed(&solved) {
             escapes_skipped += 1;
             assert!(
-                solved.why.ends_with("it would need too much memory."),
+                solved
+                    .why
+                    .text()
+                    .ends_with("it would need too much memory."),
                 "{}",
                 solved.why
             );

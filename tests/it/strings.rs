@@ -288,7 +288,7 @@ fn seed_write_up_example_first_wins_by_going_down() {
     assert_eq!(brute(&rows_of(&grid)), 5);
     assert_eq!(solution.lens, "FIRST wins (a − b = +5)");
     assert!(
-        solution.why.contains("spell `cbaaaaaac`"),
+        solution.why.text().contains("spell `cbaaaaaac`"),
         "{}",
         solution.why
     );
@@ -307,7 +307,7 @@ fn verdict_lens_and_why_for_sample_two() {
         "the first player wins: with best play the string ends with 1 more `a` than `b` (a − b = +1)"
     );
     assert_eq!(
-        solution.why,
+        solution.why.text(),
         "the first letter `x` is forced; with best play the 3 letters spell `xay`, with 1 `a` and 0 `b`"
     );
     let cells = solution.cells.expect("a cell map");
@@ -552,7 +552,7 @@ fn answer_and_solve_agree_on_each_side_of_the_memory_and_node_caps() {
         if solved.cells.is_none() {
             map_skipped += 1;
             assert!(
-                solved.why.ends_with("the optimal line and the cell map were skipped: they would not fit the memory cap"),
+                solved.why.text().ends_with("the optimal line and the cell map were skipped: they would not fit the memory cap"),
                 "{}",
                 solved.why
             );

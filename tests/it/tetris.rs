@@ -487,7 +487,7 @@ fn empty_four_by_four_is_won_from_the_centre_only() {
     assert_eq!(sol.answer, "Yes");
     assert_eq!(sol.lens, "Lele wins (1 winning first move)");
     assert_eq!(
-        sol.why,
+        sol.why.text(),
         "One region of 9 placements with Grundy value 1 ≠ 0, so Lele wins."
     );
     let map = sol.cells.expect("map");
@@ -509,6 +509,7 @@ fn empty_six_by_six_is_explained_by_the_copy_strategy() {
     assert_eq!(sol.lens, "Lele wins (1 winning first move)");
     assert!(
         sol.why
+            .text()
             .contains("Lele covers rows 3–4, columns 3–4: the rest is symmetric under a half turn"),
         "{}",
         sol.why
@@ -559,7 +560,7 @@ fn mirror_symmetric_board_with_blocked_middle_is_lost() {
     ]);
     let sol = Tetris::solve(&g, &unlimited()).expect("solves");
     assert_eq!(sol.answer, "No");
-    assert!(sol.why.contains("xor 0"), "{}", sol.why);
+    assert!(sol.why.text().contains("xor 0"), "{}", sol.why);
     check_against_brute(&grid(&["000010000", "000010000", "000010000"]));
     // One region mirrored onto itself with no square meeting its image.
     let g = grid(&[
@@ -572,7 +573,7 @@ fn mirror_symmetric_board_with_blocked_middle_is_lost() {
     ]);
     let sol = Tetris::solve(&g, &unlimited()).expect("solves");
     assert_eq!(sol.answer, "No");
-    assert!(sol.why.contains("symmetric under"), "{}", sol.why);
+    assert!(sol.why.text().contains("symmetric under"), "{}", sol.why);
 }
 
 #[test]
@@ -583,6 +584,7 @@ fn independent_regions_are_explained_by_their_values() {
     assert_eq!(sol.answer, "No");
     assert!(
         sol.why
+            .text()
             .contains("2 independent regions with Grundy values 1 and 1, xor 0"),
         "{}",
         sol.why
@@ -591,7 +593,11 @@ fn independent_regions_are_explained_by_their_values() {
     let sol = Tetris::solve(&g, &unlimited()).expect("solves");
     assert_eq!(sol.answer, "Yes");
     // 1 (one square) and a 2×4 strip (value of a 3-placement path, 2): xor 3.
-    assert!(sol.why.contains("values 1 and 2, xor 3 ≠ 0"), "{}", sol.why);
+    assert!(
+        sol.why.text().contains("values 1 and 2, xor 3 ≠ 0"),
+        "{}",
+        sol.why
+    );
 }
 
 #[test]
@@ -706,7 +712,7 @@ fn huge_even_empty_board_is_won_by_symmetry_even_on_a_small_budget() {
     assert_eq!(sol.answer, "Yes");
     // No first move was evaluated within the budget: the lens says who wins and no more.
     assert_eq!(sol.lens, "Lele wins");
-    assert!(sol.why.contains("incomplete"), "{}", sol.why);
+    assert!(sol.why.text().contains("incomplete"), "{}", sol.why);
 }
 
 #[test]
@@ -737,7 +743,7 @@ fn long_staircases_use_closed_forms() {
     let sol = Tetris::solve(&g, &nodes_only(100)).expect("solves");
     // Node Kayles on a path of 48 vertices (Dawson's chess) has value 4.
     assert!(
-        sol.why.contains("48 placements with Grundy value 4"),
+        sol.why.text().contains("48 placements with Grundy value 4"),
         "{}",
         sol.why
     );
@@ -747,7 +753,7 @@ fn long_staircases_use_closed_forms() {
         map.marks.iter().filter(|&&m| m != CellMark::None).count(),
         48
     );
-    assert!(!sol.why.contains("incomplete"), "{}", sol.why);
+    assert!(!sol.why.text().contains("incomplete"), "{}", sol.why);
 }
 
 #[test]

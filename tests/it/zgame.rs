@@ -647,17 +647,19 @@ fn the_sample_explained() {
     );
     assert!(
         s.why
+            .text()
             .contains("right to (1,2) lets her force a loss; down to (2,1) lets her force a loss"),
         "{}",
         s.why
     );
-    assert!(s.why.contains("Bob wins"), "{}", s.why);
-    assert!(s.why.contains("`B` wins for Bob"), "{}", s.why);
+    assert!(s.why.text().contains("Bob wins"), "{}", s.why);
+    assert!(s.why.text().contains("`B` wins for Bob"), "{}", s.why);
 
     let s = Zgame::solve(&grid(&["..."]), &budget()).expect("solvable");
     assert_eq!(s.lens, "Alice: win ✗ · draw ✓ · lose ✗");
     assert!(
         s.why
+            .text()
             .contains("(1,1) → (1,2) → (1,3), the empty last cell: a draw"),
         "{}",
         s.why
@@ -672,7 +674,11 @@ fn the_sample_explained() {
 fn a_letter_on_the_start_decides_before_any_move() {
     let s = Zgame::solve(&grid(&["A.", ".B"]), &budget()).expect("solvable");
     assert_eq!(s.answer, "yes no no");
-    assert!(s.why.starts_with("(1,1) is `A`: Alice wins"), "{}", s.why);
+    assert!(
+        s.why.text().starts_with("(1,1) is `A`: Alice wins"),
+        "{}",
+        s.why
+    );
     let cells = s.cells.expect("a cell map");
     assert_eq!(cells.mark(0, 0), CellMark::Win);
     // (2,2) holds B and it would be Alice's turn there: she has lost.
@@ -682,7 +688,7 @@ fn a_letter_on_the_start_decides_before_any_move() {
 
     let s = Zgame::solve(&grid(&["."]), &budget()).expect("solvable");
     assert_eq!(s.answer, "no yes no");
-    assert!(s.why.contains("the last cell, empty"), "{}", s.why);
+    assert!(s.why.text().contains("the last cell, empty"), "{}", s.why);
 }
 
 #[test]
@@ -692,9 +698,9 @@ fn long_lines_of_play_are_clipped_but_keep_the_deciding_cell() {
     let refs: Vec<&str> = rows.iter().map(String::as_str).collect();
     let s = Zgame::solve(&grid(&refs), &budget()).expect("solvable");
     assert_eq!(s.answer, "yes no no");
-    assert!(s.why.contains("more …"), "{}", s.why);
+    assert!(s.why.text().contains("more …"), "{}", s.why);
     assert!(
-        s.why.contains("→ (40,40), where `A` wins for Alice"),
+        s.why.text().contains("→ (40,40), where `A` wins for Alice"),
         "{}",
         s.why
     );
@@ -785,8 +791,9 @@ fn answer_and_solve_agree_on_each_side_of_the_memory_cap() {
             assert!(s.cells.is_none());
             assert!(
                 s.why
+                    .text()
                     .contains("There is no line of play and no cell map: the per-cell table of")
-                    && s.why.contains("more than the memory cap"),
+                    && s.why.text().contains("more than the memory cap"),
                 "{}",
                 s.why
             );

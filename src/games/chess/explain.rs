@@ -3,7 +3,7 @@
 
 use super::solve::{CellValues, Outcome, Value, floor_k_phi, is_wythoff_p, knight_counts};
 use super::{ChessBoard, MAP_MAX_CELLS, Piece};
-use crate::games::{CellMap, CellMark, Solution};
+use crate::games::{CellMap, CellMark, Solution, Why};
 
 /// The per-cell map, or why there is none.
 pub(super) enum Map {
@@ -17,27 +17,31 @@ pub(super) enum Map {
 }
 
 pub(super) fn solution(board: &ChessBoard, outcome: Outcome, map: Map) -> Solution {
-    let mut why = closed_form_why(board);
-    let cells = match map {
+    let (why, cells) = match map {
         Map::Drawn(values) => {
+            let mut why = closed_form_why(board);
             if outcome == Outcome::Bo
                 && let Some((x, y)) = values.best_move(0, 0)
             {
                 why.push_str(&format!(" Bo's first move: to {}.", cell_words((x, y))));
             }
-            Some(cell_map(values))
+            (why.into(), Some(cell_map(values)))
         }
         Map::TooManyCells => {
-            why.push_str(&format!(
-                " No per-cell map: it is drawn for boards of at most {MAP_MAX_CELLS} cells."
-            ));
-            None
+            let why = format!(
+                "{} No per-cell map: it is drawn for boards of at most {MAP_MAX_CELLS} cells.",
+                closed_form_why(board)
+            );
+            (why.into(), None)
         }
         Map::OverMemoryCap(refusal) => {
-            why.push_str(&format!(" No per-cell map: {refusal}."));
-            None
+            let why = format!("{} No per-cell map: {refusal}.", closed_form_why(board));
+            (why.into(), None)
         }
-        Map::NotAsked => None,
+        Map::NotAsked => {
+            let board = *board;
+            (Why::later(move || closed_form_why(&board)), None)
+        }
     };
     Solution {
         answer: outcome.as_judge_str().into(),

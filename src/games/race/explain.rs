@@ -31,7 +31,9 @@ pub(super) fn solution(board: &RaceBoard, facts: RaceFacts) -> Solution {
         _ => String::new(),
     };
     let mut solution = words(facts.outcome, facts.middle_cells);
-    solution.why.push_str(&through);
+    if !through.is_empty() {
+        solution.why = format!("{}{through}", solution.why).into();
+    }
     solution.cells = Some(cell_map(board, facts));
     solution
 }
@@ -92,7 +94,7 @@ fn words(outcome: Outcome, middle_cells: usize) -> Solution {
         answer: answer_word(outcome).into(),
         verdict: verdict.into(),
         lens: lens.into(),
-        why,
+        why: why.into(),
         cells: None,
         nodes: 0,
     }

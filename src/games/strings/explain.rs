@@ -28,7 +28,8 @@ pub(super) fn solution(board: &Grid, facts: StringsFacts) -> Solution {
             why: format!(
                 "the first letter `{first}` is forced; the optimal line and the cell map were \
                  skipped: they would not fit the memory cap"
-            ),
+            )
+            .into(),
             cells: None,
             nodes: facts.nodes,
         };
@@ -47,7 +48,7 @@ pub(super) fn solution(board: &Grid, facts: StringsFacts) -> Solution {
         answer: answer.into(),
         verdict: verdict(value).into(),
         lens: lens.into(),
-        why,
+        why: why.into(),
         cells: Some(cell_map(board, facts.diagonals, line)),
         nodes: facts.nodes,
     }
@@ -60,7 +61,7 @@ pub(super) fn solution_of_decision(decision: Decision) -> Solution {
         answer: answer_word(decision.value).into(),
         verdict: verdict(decision.value).into(),
         lens: lens(decision.value).into(),
-        why: format!("the first letter `{first}` is forced"),
+        why: format!("the first letter `{first}` is forced").into(),
         cells: None,
         nodes: decision.nodes,
     }

@@ -244,7 +244,7 @@ pub(super) fn solution(board: &Grid, a: &Analysis) -> Solution {
         answer: answer_word(a.first_wins).into(),
         verdict: verdict(a.first_wins).into(),
         lens: lens.into(),
-        why,
+        why: why.into(),
         cells,
         nodes: a.nodes,
     }
@@ -262,7 +262,7 @@ pub(super) fn solution_of_outcome(board: &Grid, a: &Analysis) -> Solution {
         answer: answer_word(a.first_wins).into(),
         verdict: verdict(a.first_wins).into(),
         lens: lens.into(),
-        why: why(a, board.rows, board.cols),
+        why: why(a, board.rows, board.cols).into(),
         cells: None,
         nodes: a.nodes,
     }

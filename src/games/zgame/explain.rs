@@ -18,7 +18,7 @@ fn solution_without_cells(table: &ForceTable, nodes: u64) -> Solution {
         answer: answer.to_string().into(),
         verdict: verdict(answer).into(),
         lens: lens(answer).into(),
-        why: why(table),
+        why: why(table).into(),
         cells: None,
         nodes,
     }
@@ -34,7 +34,8 @@ pub(super) fn solution_of_answer(answer: Answer) -> Solution {
         why: format!(
             "With both playing win > draw > loss from (1,1), Alice can force {}.",
             forceable(answer)
-        ),
+        )
+        .into(),
         cells: None,
         nodes: 0,
     }
@@ -50,7 +51,8 @@ pub(super) fn solution_without_table(answer: Answer, skipped: &str, nodes: u64) 
         why: format!(
             "Alice can force {}. There is no line of play and no cell map: {skipped}.",
             forceable(answer)
-        ),
+        )
+        .into(),
         cells: None,
         nodes,
     }
