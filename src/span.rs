@@ -126,10 +126,18 @@ impl<'t> LineCounter<'t> {
         }
         let bytes = self.bytes;
         let from = self.at;
+        let part = &bytes[from..offset];
         // A break before `offset` starts a line at or before it; `\r\n` is one break, its `\n`.
-        self.line += memchr::memchr2_iter(b'\n', b'\r', &bytes[from..offset])
-            .filter(|&i| bytes[from + i] == b'\n' || bytes.get(from + i + 1) != Some(&b'\n'))
-            .count();
+        // Counted a register at a time: a grid's lines are short, and a search per break would
+        // cost more than the count.
+        let newlines = bytecount::count(part, b'\n');
+        let lone_returns = match memchr::memchr(b'\r', part) {
+            None => 0,
+            Some(_) => memchr::memchr_iter(b'\r', part)
+                .filter(|&i| bytes.get(from + i + 1) != Some(&b'\n'))
+                .count(),
+        };
+        self.line += newlines + lone_returns;
         self.at = offset;
         self.line
     }
