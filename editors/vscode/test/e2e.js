@@ -78,6 +78,14 @@ async function runCommand(label) {
   await pick(label);
 }
 
+/** Shows the Problems panel: the status bar's item toggles it, so it is clicked only when the
+ * panel is hidden. */
+async function showProblems() {
+  const panel = page.locator('.markers-panel');
+  if (!(await panel.isVisible())) await page.locator('[id="status.problems"]').click();
+  await panel.waitFor({ state: 'visible', timeout: 10000 });
+}
+
 /** Clicks the quick-pick row whose label matches (the first row is not always the one meant). */
 async function pick(label) {
   const row = page.locator('.quick-input-list .monaco-list-row').filter({ hasText: label }).first();
@@ -866,9 +874,14 @@ async function main() {
       const endedBefore = ended();
       // A file the task does not check, with an error the server reports (workspace diagnostics).
       fs.writeFileSync(path.join(WS, 'elsewhere.board'), '[zgame "elsewhere"]\n..B\n..B\nBB.\nexpect = yes no no\n');
-      await page.keyboard.press('Control+Shift+M');
+      // Ctrl+Shift+M toggles Problems and goes where the focus is (a webview may hold it): the
+      // status bar's item opens the panel only when it is hidden.
+      await showProblems();
       const elsewhere = page.locator('.markers-panel .monaco-list-row').filter({ hasText: 'elsewhere.board' }).first();
-      await elsewhere.waitFor({ timeout: 30000 });
+      await elsewhere.waitFor({ timeout: 30000 }).catch(async (e) => {
+        const rows = await page.$$eval('.markers-panel .monaco-list-row', (rs) => rs.map((r) => r.innerText.replace(/\s+/g, ' ').trim()));
+        throw new Error(`elsewhere.board not in Problems (${e.message.split('\n')[0]}): ${JSON.stringify(rows)}`);
+      });
       await runCommand('Tasks: Run Task');
       await pick('boardls check');
       // The matcher shares the server's owner and source: after the task each mistake is one
