@@ -58,31 +58,32 @@ impl BitMatrix {
     }
 }
 
-/// Transposes a 64×64 block in place: bit c of `a[r]` ends up as bit r of `a[c]`.
-fn transpose64(a: &mut [u64; 64]) {
-    const MASKS: [(usize, u64); 6] = [
-        (32, 0x0000_0000_FFFF_FFFF),
-        (16, 0x0000_FFFF_0000_FFFF),
-        (8, 0x00FF_00FF_00FF_00FF),
-        (4, 0x0F0F_0F0F_0F0F_0F0F),
-        (2, 0x3333_3333_3333_3333),
-        (1, 0x5555_5555_5555_5555),
-    ];
-    for (j, m) in MASKS {
-        let mut k = 0;
-        while k < 64 {
-            // Swap the (row k, columns with bit j set) block with (row k + j, bit j clear).
-            for r in k..k + j {
-                let t = ((a[r] >> j) ^ a[r + j]) & m;
-                a[r + j] ^= t;
-                a[r] ^= t << j;
-            }
-            k += 2 * j;
+/// One stage of the 64×64 transpose: swaps the bits of row r with bit `J` of their column set
+/// against those of row r + `J` with it clear, for every r whose bit `J` is clear. A constant
+/// `J` lets the compiler unroll the stage and pair the rows in vector registers.
+#[inline(always)]
+fn transpose_stage<const J: usize>(a: &mut [u64; 64], mask: u64) {
+    for pair in a.chunks_exact_mut(2 * J) {
+        let (low, high) = pair.split_at_mut(J);
+        for (l, h) in low.iter_mut().zip(high) {
+            let t = ((*l >> J) ^ *h) & mask;
+            *h ^= t;
+            *l ^= t << J;
         }
     }
 }
 
-/// `dst` = transpose of `src`.
+/// Transposes a 64×64 block in place: bit c of `a[r]` ends up as bit r of `a[c]`.
+fn transpose64(a: &mut [u64; 64]) {
+    transpose_stage::<32>(a, 0x0000_0000_FFFF_FFFF);
+    transpose_stage::<16>(a, 0x0000_FFFF_0000_FFFF);
+    transpose_stage::<8>(a, 0x00FF_00FF_00FF_00FF);
+    transpose_stage::<4>(a, 0x0F0F_0F0F_0F0F_0F0F);
+    transpose_stage::<2>(a, 0x3333_3333_3333_3333);
+    transpose_stage::<1>(a, 0x5555_5555_5555_5555);
+}
+
+/// `dst` = transpose of `src`, 64×64 blocks at a time.
 pub(super) fn transpose_into(src: &BitMatrix, dst: &mut BitMatrix) {
     dst.rows = src.cols;
     dst.cols = src.rows;
@@ -93,15 +94,15 @@ pub(super) fn transpose_into(src: &BitMatrix, dst: &mut BitMatrix) {
         return;
     }
     let mut block = [0u64; 64];
-    for bi in 0..dst.words {
+    // Strips of 64 rows of `src` (the last one shorter), each cut into 64×64 blocks.
+    for (bi, strip) in src.bits.chunks(64 * src.words).enumerate() {
+        let strip_rows = strip.len() / src.words;
         for bw in 0..src.words {
-            for (k, slot) in block.iter_mut().enumerate() {
-                let r = bi * 64 + k;
-                *slot = if r < src.rows {
-                    src.bits[r * src.words + bw]
-                } else {
-                    0
-                };
+            for (slot, row) in block.iter_mut().zip(strip.chunks_exact(src.words)) {
+                *slot = row[bw];
+            }
+            if strip_rows < 64 {
+                block[strip_rows..].fill(0);
             }
             // The layered game's matrices are mostly blocks of one bit value, which are their
             // own transposes.
@@ -111,12 +112,13 @@ pub(super) fn transpose_into(src: &BitMatrix, dst: &mut BitMatrix) {
             if any != 0 && all != u64::MAX {
                 transpose64(&mut block);
             }
-            for (k, &word) in block.iter().enumerate() {
-                let r = bw * 64 + k;
-                if r >= dst.rows {
-                    break;
-                }
-                dst.bits[r * dst.words + bi] = word;
+            let first = bw * 64;
+            let block_rows = dst.rows.saturating_sub(first).min(64);
+            for (dst_row, &word) in dst.bits[first * dst.words..]
+                .chunks_exact_mut(dst.words)
+                .zip(&block[..block_rows])
+            {
+                dst_row[bi] = word;
             }
         }
     }
@@ -148,7 +150,25 @@ mod tests {
     #[test]
     fn transpose_matches_the_definition() {
         let mut seed = 0x9E37_79B9_7F4A_7C15u64;
-        for &(rows, cols) in &[(1, 1), (3, 70), (64, 64), (65, 1), (130, 200), (1, 129)] {
+        // Every third bit set at random, then every bit below the diagonal, then all of them:
+        // blocks of one value (which are copied, not transposed) beside mixed ones.
+        let fills: [&dyn Fn(usize, usize, u64) -> bool; 3] = [
+            &|_, _, random| random.is_multiple_of(3),
+            &|r, c, _| r > c,
+            &|_, _, _| true,
+        ];
+        let sizes = [
+            (1, 1),
+            (3, 70),
+            (64, 64),
+            (65, 1),
+            (130, 200),
+            (1, 129),
+            (192, 128),
+        ];
+        // One destination for every case, as the game reuses its matrices.
+        let mut t = BitMatrix::default();
+        for (fill, &(rows, cols)) in fills.iter().flat_map(|f| sizes.iter().map(move |s| (f, s))) {
             let mut m = BitMatrix::default();
             m.reset(rows, cols);
             for r in 0..rows {
@@ -156,14 +176,13 @@ mod tests {
                     seed ^= seed << 13;
                     seed ^= seed >> 7;
                     seed ^= seed << 17;
-                    if seed.is_multiple_of(3) {
+                    if fill(r, c, seed) {
                         m.set(r, c);
                     }
                 }
             }
-            let mut t = BitMatrix::default();
-            transpose_into(&m, &mut t);
             let n = naive_transpose(&m);
+            transpose_into(&m, &mut t);
             assert_eq!(
                 (t.rows, t.cols, &t.bits),
                 (n.rows, n.cols, &n.bits),

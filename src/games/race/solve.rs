@@ -455,10 +455,8 @@ struct Layers {
 
 impl Layers {
     fn new(dist_a: &[u32], dist_b: &[u32], d: usize) -> Layers {
-        let on_path = |i: usize| {
-            let (x, y) = (dist_a[i], dist_b[i]);
-            x != UNREACHED && y != UNREACHED && x as usize + y as usize == d
-        };
+        // An unreached cell's distance is `u32::MAX`, above any D: its sum is never D.
+        let on_path = |i: usize| u64::from(dist_a[i]) + u64::from(dist_b[i]) == d as u64;
         let mut start = vec![0u32; d + 2];
         for i in 0..dist_a.len() {
             if on_path(i) {
@@ -516,6 +514,47 @@ impl Layers {
 
 // ---------------------------------------------------------------------------------------------
 // The meeting game
+
+/// A matrix row written as the OR or the AND of the rows of a cell's steps: the first step's row
+/// is copied over whatever the row held, so the matrix needs no zeroing first.
+struct StepRows<'r> {
+    row: &'r mut [u64],
+    written: bool,
+}
+
+impl<'r> StepRows<'r> {
+    fn new(row: &'r mut [u64]) -> Self {
+        StepRows {
+            row,
+            written: false,
+        }
+    }
+
+    fn or(&mut self, src: &[u64]) {
+        if self.written {
+            or_into(self.row, src);
+        } else {
+            self.row.copy_from_slice(src);
+            self.written = true;
+        }
+    }
+
+    fn and(&mut self, src: &[u64]) {
+        if self.written {
+            for (w, s) in self.row.iter_mut().zip(src) {
+                *w &= s;
+            }
+        } else {
+            self.row.copy_from_slice(src);
+            self.written = true;
+        }
+    }
+
+    /// Every cell of a shortest-path layer has a step to the next one.
+    fn assert_written(&self, cell: u32, to_layer: usize) {
+        assert!(self.written, "cell {cell} has no step to layer {to_layer}");
+    }
+}
 
 /// What the layered game's matrices take, from the sizes of the layers alone.
 struct MatrixCost {
@@ -659,32 +698,23 @@ impl<'b> LayeredGame<'b> {
             let a_layer = layers.layer(d);
             // x = W_{d+1}; y = its transpose, rows: B's cells one step nearer the middle.
             transpose_into(&x, &mut y);
-            x.reset(b_layer.len(), size(d + 1));
+            // Each row of x is first a copy of a row of y (every cell has a step), then combined
+            // with the others: no zeroing.
+            x.reshape_for_overwrite(b_layer.len(), size(d + 1));
             for (bi, &b) in b_layer.iter().enumerate() {
-                let row = x.row_mut(bi);
+                let mut row = StepRows::new(x.row_mut(bi));
                 layers.for_each_step(grid, dist_a, b, d_total - d - 1, |b2| {
-                    or_into(row, y.row(b2));
+                    row.or(y.row(b2));
                 });
+                row.assert_written(b, d_total - d - 1);
             }
             transpose_into(&x, &mut y);
             // y = R_d: rows A's cells of layer d+1, columns B's cells of layer D−d.
-            // Each row of x is first a copy of a row of y (every cell has a step), then ANDed.
             x.reshape_for_overwrite(a_layer.len(), b_layer.len());
             for (ai, &a) in a_layer.iter().enumerate() {
-                let row = x.row_mut(ai);
-                let mut first = true;
-                layers.for_each_step(grid, dist_a, a, d + 1, |a2| {
-                    let src = y.row(a2);
-                    if first {
-                        row.copy_from_slice(src);
-                        first = false;
-                    } else {
-                        for (w, s) in row.iter_mut().zip(src) {
-                            *w &= s;
-                        }
-                    }
-                });
-                assert!(!first, "a cell of layer {d} has no step to layer {}", d + 1);
+                let mut row = StepRows::new(x.row_mut(ai));
+                layers.for_each_step(grid, dist_a, a, d + 1, |a2| row.and(y.row(a2)));
+                row.assert_written(a, d + 1);
             }
             each_r(&y);
             budget.check_cancelled()?;
@@ -760,20 +790,22 @@ impl<'b> LayeredGame<'b> {
             let next_a = layers.layer(d + 1);
             let next_b = layers.layer(d_total - d - 1);
             // q[a'] = (OR of P_d over A's cells a → a') AND NOT R_d[a'].
-            q.reset(next_a.len(), layers.layer(d_total - d).len());
+            q.reshape_for_overwrite(next_a.len(), layers.layer(d_total - d).len());
             for (ai, &a2) in next_a.iter().enumerate() {
-                let row = q.row_mut(ai);
-                layers.for_each_step(grid, dist_a, a2, d, |a| or_into(row, p.row(a)));
-                for (w, s) in row.iter_mut().zip(rd.row(ai)) {
+                let mut row = StepRows::new(q.row_mut(ai));
+                layers.for_each_step(grid, dist_a, a2, d, |a| row.or(p.row(a)));
+                row.assert_written(a2, d);
+                for (w, s) in row.row.iter_mut().zip(rd.row(ai)) {
                     *w &= !s;
                 }
             }
             // P_{d+1}[a'][b'] = OR of q[a'][b] over B's steps b → b', on the transpose.
             transpose_into(&q, &mut t);
-            q.reset(next_b.len(), next_a.len());
+            q.reshape_for_overwrite(next_b.len(), next_a.len());
             for (bi, &b2) in next_b.iter().enumerate() {
-                let row = q.row_mut(bi);
-                layers.for_each_step(grid, dist_a, b2, d_total - d, |b| or_into(row, t.row(b)));
+                let mut row = StepRows::new(q.row_mut(bi));
+                layers.for_each_step(grid, dist_a, b2, d_total - d, |b| row.or(t.row(b)));
+                row.assert_written(b2, d_total - d);
             }
             transpose_into(&q, &mut p);
             budget.check_cancelled()?;
