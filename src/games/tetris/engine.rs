@@ -73,6 +73,15 @@ pub(crate) fn path_value(n: usize) -> u16 {
 }
 
 fn mex(values: &[u16]) -> u16 {
+    // Grundy values here are small: a mask on the stack answers without allocating whenever a
+    // value below 128 is missing (building the path table alone would allocate 1 023 times).
+    let small = values
+        .iter()
+        .filter(|&&v| v < 128)
+        .fold(0u128, |mask, &v| mask | 1 << v);
+    if small != u128::MAX {
+        return small.trailing_ones() as u16;
+    }
     let mut seen = vec![false; values.len() + 1];
     for &v in values {
         if let Some(s) = seen.get_mut(v as usize) {
@@ -612,6 +621,18 @@ fn cancel_pairs(parts: &mut Vec<Comp>, start: usize) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn mex_is_the_least_value_missing_below_and_above_the_mask() {
+        assert_eq!(mex(&[]), 0);
+        assert_eq!(mex(&[1, 2, 5]), 0);
+        assert_eq!(mex(&[3, 0, 1, 1, 4]), 2);
+        assert_eq!(mex(&[200, 0]), 1);
+        let all_below: Vec<u16> = (0..128).rev().collect();
+        assert_eq!(mex(&all_below), 128);
+        let with_more: Vec<u16> = (0..131).filter(|&v| v != 129).collect();
+        assert_eq!(mex(&with_more), 129);
+    }
 
     #[test]
     fn path_values_are_periodic_from_52_over_the_whole_table() {
