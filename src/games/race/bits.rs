@@ -1,5 +1,5 @@
 //! Bit matrices for race's layered game: rows of 64-bit words, a 64×64-block transpose and a
-//! row OR, so that a step of the game costs |layer d|·|layer D−d|/64 word operations.
+//! row OR and AND, so that a step of the game costs |layer d|·|layer D−d|/64 word operations.
 
 /// A rows × cols bit matrix, each row a run of 64-bit words; bits past `cols` stay zero.
 #[derive(Clone, Default)]
@@ -101,9 +101,7 @@ pub(super) fn transpose_into(src: &BitMatrix, dst: &mut BitMatrix) {
             for (slot, row) in block.iter_mut().zip(strip.chunks_exact(src.words)) {
                 *slot = row[bw];
             }
-            if strip_rows < 64 {
-                block[strip_rows..].fill(0);
-            }
+            block[strip_rows..].fill(0);
             // The layered game's matrices are mostly blocks of one bit value, which are their
             // own transposes.
             let (any, all) = block
@@ -127,6 +125,12 @@ pub(super) fn transpose_into(src: &BitMatrix, dst: &mut BitMatrix) {
 pub(super) fn or_into(dst: &mut [u64], src: &[u64]) {
     for (d, s) in dst.iter_mut().zip(src) {
         *d |= s;
+    }
+}
+
+pub(super) fn and_into(dst: &mut [u64], src: &[u64]) {
+    for (d, s) in dst.iter_mut().zip(src) {
+        *d &= s;
     }
 }
 

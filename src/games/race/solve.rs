@@ -6,7 +6,7 @@
 //! play reaches, and one winning play of the layered game) are computed only when they fit beside
 //! them.
 
-use super::bits::{BitMatrix, or_into, transpose_into};
+use super::bits::{BitMatrix, and_into, or_into, transpose_into};
 use super::{RaceBoard, is_white};
 use crate::games::{Budget, Grid, Unsolved};
 
@@ -531,19 +531,16 @@ impl<'r> StepRows<'r> {
     }
 
     fn or(&mut self, src: &[u64]) {
-        if self.written {
-            or_into(self.row, src);
-        } else {
-            self.row.copy_from_slice(src);
-            self.written = true;
-        }
+        self.combine(src, or_into);
     }
 
     fn and(&mut self, src: &[u64]) {
+        self.combine(src, and_into);
+    }
+
+    fn combine(&mut self, src: &[u64], into: fn(&mut [u64], &[u64])) {
         if self.written {
-            for (w, s) in self.row.iter_mut().zip(src) {
-                *w &= s;
-            }
+            into(self.row, src);
         } else {
             self.row.copy_from_slice(src);
             self.written = true;
