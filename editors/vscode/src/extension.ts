@@ -79,14 +79,16 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     }),
     // A `boardls check` task's findings (the $boardls matcher) share the server's owner, so one
     // mistake is one row; but a task cleans the owner's rows of every file it did not report.
-    // The server's findings are put back when the task ends (see editors/README.md).
+    // The server's findings are put back once the task's matcher is done (see editors/README.md).
     vscode.tasks.onDidEndTaskProcess((e) => {
-      const files = restoreServerDiagnostics();
-      if (files !== undefined) {
-        output.appendLine(
-          `task "${e.execution.task.name}" ended (exit code ${e.exitCode ?? '?'}): the server's findings asked for again (${files} open file(s) and the workspace)`,
-        );
-      }
+      void matcherDone().then((how) => {
+        const files = restoreServerDiagnostics();
+        if (files !== undefined) {
+          output.appendLine(
+            `task "${e.execution.task.name}" ended (exit code ${e.exitCode ?? '?'}): after the matcher's ${how}, the server's findings asked for again (${files} open file(s) and the workspace)`,
+          );
+        }
+      });
     }),
   );
   restarting = startServer();
@@ -432,6 +434,31 @@ function showNotRunning(why: string): void {
   statusItem.backgroundColor = new vscode.ThemeColor('statusBarItem.errorBackground');
   updateStatusVisibility();
   preview?.serverGone();
+}
+
+/** How long a task's matcher may take to finish after its process ended (VS Code: 100 ms). */
+const MATCHER_DONE_MS = 2000;
+
+/**
+ * Resolves once the problem matcher of a task whose process just ended has finished. VS Code's
+ * task system fires the process-end event first and, 100 ms later on a timer of its own, reports
+ * the matcher's last rows and cleans the rows of the files it did not report: rows set again
+ * before that would be cleaned too. That clean-up reaches the extension as one change of a
+ * `.board` file's diagnostics; a run with nothing to report or clean changes nothing, so the
+ * wait ends after `MATCHER_DONE_MS` at the latest. Says which of the two ended it.
+ */
+function matcherDone(): Promise<'clean-up' | 'time limit'> {
+  return new Promise((resolve) => {
+    const finish = (how: 'clean-up' | 'time limit') => {
+      clearTimeout(timer);
+      listener.dispose();
+      resolve(how);
+    };
+    const listener = vscode.languages.onDidChangeDiagnostics((e) => {
+      if (e.uris.some((uri) => uri.path.endsWith('.board'))) finish('clean-up');
+    });
+    const timer = setTimeout(() => finish('time limit'), MATCHER_DONE_MS);
+  });
 }
 
 /**

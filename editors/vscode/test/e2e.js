@@ -877,28 +877,34 @@ async function main() {
       // Ctrl+Shift+M toggles Problems and goes where the focus is (a webview may hold it): the
       // status bar's item opens the panel only when it is hidden.
       await showProblems();
+      // On a timeout: what Problems listed instead.
+      const listed = (locator, what) =>
+        locator.waitFor({ timeout: 30000 }).catch(async (e) => {
+          const rows = await page.$$eval('.markers-panel .monaco-list-row', (rs) => rs.map((r) => r.innerText.replace(/\s+/g, ' ').trim()));
+          throw new Error(`${what} not in Problems (${e.message.split('\n')[0]}): ${JSON.stringify(rows)}`);
+        });
       const elsewhere = page.locator('.markers-panel .monaco-list-row').filter({ hasText: 'elsewhere.board' }).first();
-      await elsewhere.waitFor({ timeout: 30000 }).catch(async (e) => {
-        const rows = await page.$$eval('.markers-panel .monaco-list-row', (rs) => rs.map((r) => r.innerText.replace(/\s+/g, ' ').trim()));
-        throw new Error(`elsewhere.board not in Problems (${e.message.split('\n')[0]}): ${JSON.stringify(rows)}`);
-      });
+      await listed(elsewhere, 'elsewhere.board');
       await runCommand('Tasks: Run Task');
       await pick('boardls check');
       // The matcher shares the server's owner and source: after the task each mistake is one
       // row, the server's (put back when the task ends, as the extension logs).
       const endLine = await until('the task ended', async () => (ended() > endedBefore ? outputLines().filter((l) => /task "boardls check" ended/.test(l)).pop() : null), 30000);
+      // The matcher cleaned elsewhere.board's rows after the process ended: the extension waited
+      // for that, not for its time limit, before asking the server again.
+      if (!/after the matcher's clean-up/.test(endLine)) throw new Error(`asked again before the matcher was done: ${endLine}`);
       // The task's terminal takes the panel (and the keyboard): open Problems by its tab.
       const tab = page.getByRole('tab', { name: /^Problems/ }).first();
       await tab.waitFor({ timeout: 30000 });
       await tab.click();
       const e201 = page.locator('.markers-panel .monaco-list-row').filter({ hasText: /E201/ }).filter({ hasText: /Ln 8, Col 2/ });
-      await e201.first().waitFor({ timeout: 30000 });
+      await listed(e201.first(), 'the E201 of mistakes.board line 8');
       const text = (await e201.first().innerText()).replace(/\s+/g, ' ').trim();
       if (!/zgmae/.test(text) || !/boardls\W*E201/.test(text)) throw new Error(`not the E201 of mistakes.board line 8: ${text}`);
       const rows = await e201.count();
       if (rows !== 1) throw new Error(`the E201 of line 8 is listed ${rows} times`);
       // The task's run cleaned the server's rows of the file it did not check: they are back.
-      await elsewhere.waitFor({ timeout: 30000 });
+      await listed(elsewhere, 'elsewhere.board after the task');
       await shot('09-task-problems');
       return { problem: text, rowsOfThatMistake: rows, otherFileStillListed: true, log: endLine.replace(/^.*?task/, 'task') };
     });
