@@ -811,9 +811,13 @@ async function main() {
       // asked for completions on a grid row of letters, the editor has none to show.
       await openFile('preview50.board'); // the editor, not the preview, has the keyboard
       await goTo(3, 5);
-      await page.keyboard.press('Control+Space');
       const widget = page.locator('.editor-widget.suggest-widget.visible').first();
-      await widget.waitFor({ state: 'visible', timeout: 10000 });
+      // The key can come before the editor has the focus back from Go to Line (the widget then
+      // never opens): pressed again until the widget shows.
+      await until('the suggest widget', async () => {
+        await page.keyboard.press('Control+Space');
+        return widget.waitFor({ state: 'visible', timeout: 2000 }).then(() => true, () => null);
+      }, 20000, 0);
       const suggestion = await until('the completion answer', async () => {
         const t = (await widget.innerText()).replace(/\s+/g, ' ').trim();
         return t ? t : null;

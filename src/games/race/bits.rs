@@ -122,18 +122,6 @@ pub(super) fn transpose_into(src: &BitMatrix, dst: &mut BitMatrix) {
     }
 }
 
-pub(super) fn or_into(dst: &mut [u64], src: &[u64]) {
-    for (d, s) in dst.iter_mut().zip(src) {
-        *d |= s;
-    }
-}
-
-pub(super) fn and_into(dst: &mut [u64], src: &[u64]) {
-    for (d, s) in dst.iter_mut().zip(src) {
-        *d &= s;
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -2,8 +2,8 @@
 //! cells.
 //!
 //! This file holds the rules: the limits, the diagnostic codes, [`RaceBoard`] and its
-//! validation. `solve` holds the solver (two breadth-first searches and a layered meeting game on
-//! the bit matrices of `bits`) and returns typed facts; `explain` turns them into the verdict,
+//! validation. `solve` holds the solver (breadth-first searches, the shortest-path layers and a
+//! layered meeting game on the bit matrices of `bits`) and returns typed facts; `explain` turns them into the verdict,
 //! the lens, the why and the cell map's hovers; `judge` reads and writes judge input.
 
 mod bits;

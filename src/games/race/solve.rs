@@ -1,12 +1,14 @@
-//! The race solver: two breadth-first searches, the shortest-path layers and the layered meeting
-//! game on bit matrices. It returns typed facts ([`Outcome`], [`RaceFacts`]), no words.
+//! The race solver: a breadth-first search from A, the shortest-path layers walked back from B
+//! along its distances, and the layered meeting game on bit matrices (the editor's path adds the
+//! search from B for its cell map). It returns typed facts ([`Outcome`], [`RaceFacts`]), no
+//! words.
 //!
 //! The judge's path ([`outcome`]) and the editor's ([`facts`]) make the same memory checks in the
 //! same order, so they refuse the same boards; the editor's extras (which middle cells A's winning
 //! play reaches, and one winning play of the layered game) are computed only when they fit beside
 //! them.
 
-use super::bits::{BitMatrix, and_into, or_into, transpose_into};
+use super::bits::{BitMatrix, transpose_into};
 use super::{RaceBoard, is_white};
 use crate::games::{Budget, Grid, Unsolved};
 
@@ -106,8 +108,9 @@ pub(super) struct Decision {
 /// The judge's path: the outcome alone.
 pub(super) fn outcome(board: &RaceBoard, budget: &Budget) -> Result<Decision, Unsolved> {
     check_distance_maps(board, budget)?;
-    let dist_a = distances(&board.grid, board.a);
-    let d = match reach(&dist_a, board.b) {
+    // B's distances are not needed: the layers are walked back from B along A's.
+    let from_a = framed_distances(&board.grid, board.a);
+    let d = match reach(from_a.of(board.b)) {
         Some(d) if d.is_multiple_of(2) => d,
         reach => {
             return Ok(Decision {
@@ -116,8 +119,7 @@ pub(super) fn outcome(board: &RaceBoard, budget: &Budget) -> Result<Decision, Un
             });
         }
     };
-    let dist_b = distances(&board.grid, board.b);
-    let game = LayeredGame::prepare(board, &dist_a, &dist_b, d, budget)?;
+    let game = LayeredGame::prepare(board, &from_a, d, budget)?;
     let middle_cells = game.layers.layer(d / 2).len();
     let b_wins = game.play(budget, |_| {})?;
     Ok(Decision {
@@ -130,9 +132,10 @@ pub(super) fn outcome(board: &RaceBoard, budget: &Budget) -> Result<Decision, Un
 /// distance maps, and the escape cells and the winner's walk when they fit the memory cap too.
 pub(super) fn facts(board: &RaceBoard, budget: &Budget) -> Result<RaceFacts, Unsolved> {
     check_distance_maps(board, budget)?;
-    let dist_a = distances(&board.grid, board.a);
+    let from_a = framed_distances(&board.grid, board.a);
+    let dist_a = from_a.to_grid(&board.grid);
     let dist_b = distances(&board.grid, board.b);
-    let d = match reach(&dist_a, board.b) {
+    let d = match reach(dist_a[board.b]) {
         Some(d) if d.is_multiple_of(2) => d,
         reach => {
             let outcome = decided_by_distance(reach);
@@ -150,7 +153,8 @@ pub(super) fn facts(board: &RaceBoard, budget: &Budget) -> Result<RaceFacts, Uns
             });
         }
     };
-    let game = LayeredGame::prepare(board, &dist_a, &dist_b, d, budget)?;
+    let game = LayeredGame::prepare(board, &from_a, d, budget)?;
+    drop(from_a);
     let middle_cells = game.layers.layer(d / 2).len();
     let (b_wins, escapes, walk) = if game.escapes_fit(budget) {
         let mut kept = Vec::new();
@@ -222,11 +226,13 @@ fn search_bytes(cells: usize) -> usize {
 }
 
 /// What a solve holds once the distance D is known, before the layered game's matrices: the
-/// distance maps, the layer index and the layers' cells (a `u32` a cell each, at most), and
-/// their starts and fill counters (a `u32` a layer each).
-fn layer_bytes(cells: usize, d: usize) -> usize {
-    cells
-        .saturating_mul(16)
+/// distance maps and the layers' cells (a `u32` a cell each, at most), the slots of the framed
+/// grid (a `u32` a framed cell), and the layers' starts and fill counters (a `u32` a layer each).
+fn layer_bytes(grid: &Grid, d: usize) -> usize {
+    grid.cells
+        .len()
+        .saturating_mul(12)
+        .saturating_add(framed_len(grid).saturating_mul(4))
         .saturating_add(d.saturating_add(2).saturating_mul(8))
 }
 
@@ -239,9 +245,9 @@ fn check_distance_maps(board: &RaceBoard, budget: &Budget) -> Result<(), Unsolve
     })
 }
 
-/// The distance D from A's start to B's, when connected.
-fn reach(dist_a: &[u32], b: usize) -> Option<usize> {
-    Some(dist_a[b])
+/// The distance D from A's start to B's (`dist_a` at B), when connected.
+fn reach(dist_a_at_b: u32) -> Option<usize> {
+    Some(dist_a_at_b)
         .filter(|&d| d != UNREACHED)
         .map(|d| d as usize)
 }
@@ -266,22 +272,38 @@ pub(super) fn for_each_neighbour(cols: usize, len: usize, i: usize, mut f: impl 
 
 /// Breadth-first distances over white cells from cell `from` (`UNREACHED` elsewhere).
 pub(super) fn distances(grid: &Grid, from: usize) -> Vec<u32> {
-    // The search runs on the grid framed by walls, where a cell's four neighbours are plain
-    // offsets: no edge test and no division per cell, and one comparison tells a wall or a
-    // reached cell from an open one.
-    const WALL: u32 = UNREACHED - 1;
+    framed_distances(grid, from).to_grid(grid)
+}
+
+/// Breadth-first distances on the grid framed by a border of walls (`width` = columns + 2), in
+/// which a cell's four neighbours are plain offsets: no edge test and no division per cell,
+/// and one comparison tells a wall or a reached cell from an open one.
+struct FramedDistances {
+    width: usize,
+    /// Per framed cell: the distance, `UNREACHED` for an open cell not reached, `FRAMED_WALL`
+    /// for a wall or the border.
+    dist: Vec<u32>,
+}
+
+/// A wall or the border in [`FramedDistances`]: above any distance, so never a layer's.
+const FRAMED_WALL: u32 = UNREACHED - 1;
+
+fn framed_distances(grid: &Grid, from: usize) -> FramedDistances {
     let width = grid.cols + 2;
-    let mut framed = vec![WALL; (grid.rows + 2) * width];
+    let mut framed = vec![FRAMED_WALL; framed_len(grid)];
     for (r, row) in grid.cells.chunks_exact(grid.cols.max(1)).enumerate() {
         let start = (r + 1) * width + 1;
         for (slot, &cell) in framed[start..start + grid.cols].iter_mut().zip(row) {
-            *slot = if is_white(cell) { UNREACHED } else { WALL };
+            *slot = if is_white(cell) {
+                UNREACHED
+            } else {
+                FRAMED_WALL
+            };
         }
     }
-    let framed_index = |i: usize| (i / grid.cols + 1) * width + i % grid.cols + 1;
     let steps = [width.wrapping_neg(), width, usize::MAX, 1];
     let mut queue: Vec<u32> = Vec::with_capacity(grid.cells.len().min(QUEUE_START));
-    let start = framed_index(from);
+    let start = framed_index(grid.cols, from);
     framed[start] = 0;
     queue.push(start as u32);
     let mut head = 0;
@@ -297,16 +319,39 @@ pub(super) fn distances(grid: &Grid, from: usize) -> Vec<u32> {
             }
         }
     }
-    let mut dist = Vec::with_capacity(grid.cells.len());
-    for r in 0..grid.rows {
-        let start = (r + 1) * width + 1;
-        dist.extend(
-            framed[start..start + grid.cols]
-                .iter()
-                .map(|&d| if d == WALL { UNREACHED } else { d }),
-        );
+    FramedDistances {
+        width,
+        dist: framed,
     }
-    dist
+}
+
+/// The index on the framed grid of grid cell `i`.
+fn framed_index(cols: usize, i: usize) -> usize {
+    (i / cols + 1) * (cols + 2) + i % cols + 1
+}
+
+impl FramedDistances {
+    /// The distance of grid cell `i`, `UNREACHED` when walled off or a wall.
+    fn of(&self, i: usize) -> u32 {
+        match self.dist[framed_index(self.width - 2, i)] {
+            FRAMED_WALL => UNREACHED,
+            d => d,
+        }
+    }
+
+    /// The distances in grid order (`UNREACHED` for walls and cells walled off).
+    fn to_grid(&self, grid: &Grid) -> Vec<u32> {
+        let mut dist = Vec::with_capacity(grid.cells.len());
+        for r in 0..grid.rows {
+            let start = (r + 1) * self.width + 1;
+            dist.extend(
+                self.dist[start..start + grid.cols]
+                    .iter()
+                    .map(|&d| if d == FRAMED_WALL { UNREACHED } else { d }),
+            );
+        }
+        dist
+    }
 }
 
 /// A shortest way from cell `from` to the start of the breadth-first search `dist` was made from,
@@ -444,112 +489,160 @@ fn run_end(row: &[u64], c: usize) -> usize {
 
 /// The cells on shortest A–B paths, grouped by their distance from A (layer k: dA = k and
 /// dB = D − k). Built from what this board uses only, so nothing carries over between boards.
+///
+/// Cells are numbered on the grid framed by a border of non-path cells (`width` = columns + 2),
+/// so that a cell's four neighbours are plain offsets: the game's step enumeration needs no edge
+/// test and no division.
 struct Layers {
     d: usize,
-    /// Layer k is `cells[start[k]..start[k + 1]]`, in ascending grid order.
-    start: Vec<u32>,
+    cols: usize,
+    width: usize,
+    /// Layer k is `cells[begin..begin + len]` for `(begin, len) = bounds[k]`: framed indices,
+    /// the layers one after the other from D down to 0.
+    bounds: Vec<(u32, u32)>,
     cells: Vec<u32>,
-    /// Per grid cell: its position inside its layer, or `UNREACHED` when off every shortest path.
-    index: Vec<u32>,
+    /// Per framed cell: its position in `cells`, or `UNREACHED` when off every shortest path
+    /// (the border included).
+    slot: Vec<u32>,
 }
 
 impl Layers {
-    fn new(dist_a: &[u32], dist_b: &[u32], d: usize) -> Layers {
-        // An unreached cell's distance is `u32::MAX`, above any D: its sum is never D.
-        let on_path = |i: usize| u64::from(dist_a[i]) + u64::from(dist_b[i]) == d as u64;
-        let mut start = vec![0u32; d + 2];
-        for i in 0..dist_a.len() {
-            if on_path(i) {
-                start[dist_a[i] as usize + 1] += 1;
+    /// The layers walked back from B's start: layer k − 1 holds the neighbours of layer k one
+    /// step nearer A. A cell on a shortest path is one step nearer A than its successor on it,
+    /// and a cell so reached at k steps from A is at most D − k from B: exactly the cells with
+    /// dA + dB = D, met without B's distances and without a pass over the other cells.
+    fn walk(from_a: &FramedDistances, b: usize, d: usize) -> Layers {
+        let width = from_a.width;
+        let dist = &from_a.dist;
+        let mut slot = vec![UNREACHED; dist.len()];
+        // At most one entry per open cell: never grown (the pages past the path stay untouched).
+        let mut cells: Vec<u32> = Vec::with_capacity(dist.len().min(u32::MAX as usize));
+        let mut bounds = vec![(0u32, 0u32); d + 1];
+        let b = framed_index(width - 2, b);
+        debug_assert_eq!(dist[b] as usize, d, "B's start is D from A's");
+        slot[b] = 0;
+        cells.push(b as u32);
+        bounds[d] = (0, 1);
+        for k in (1..=d).rev() {
+            let (begin, len) = bounds[k];
+            let next_begin = cells.len() as u32;
+            let nearer = (k - 1) as u32;
+            for at in begin..begin + len {
+                let v = cells[at as usize] as usize;
+                for w in [v - width, v + width, v - 1, v + 1] {
+                    if dist[w] == nearer && slot[w] == UNREACHED {
+                        slot[w] = cells.len() as u32;
+                        cells.push(w as u32);
+                    }
+                }
             }
+            bounds[k - 1] = (next_begin, cells.len() as u32 - next_begin);
         }
-        for k in 0..=d {
-            start[k + 1] += start[k];
-        }
-        let mut fill: Vec<u32> = start.clone();
-        let mut cells = vec![0u32; start[d + 1] as usize];
-        let mut index = vec![UNREACHED; dist_a.len()];
-        for i in 0..dist_a.len() {
-            if on_path(i) {
-                let k = dist_a[i] as usize;
-                index[i] = fill[k] - start[k];
-                cells[fill[k] as usize] = i as u32;
-                fill[k] += 1;
-            }
-        }
+        debug_assert_eq!(bounds[0].1, 1, "layer 0 is A's start alone");
         Layers {
             d,
-            start,
+            cols: width - 2,
+            width,
+            bounds,
             cells,
-            index,
+            slot,
         }
     }
 
-    /// The cells of layer k; layers past D are empty.
+    /// The cells of layer k (framed indices); layers past D are empty.
     fn layer(&self, k: usize) -> &[u32] {
-        if k > self.d {
+        let Some(&(begin, len)) = self.bounds.get(k) else {
             return &[];
-        }
-        &self.cells[self.start[k] as usize..self.start[k + 1] as usize]
+        };
+        &self.cells[begin as usize..(begin + len) as usize]
     }
 
-    /// Calls `f` with the in-layer position of every neighbour of `cell` that lies in layer `k`.
+    /// The grid index of framed cell `cell`.
+    fn grid_index(&self, cell: u32) -> u32 {
+        let (r, c) = (cell as usize / self.width, cell as usize % self.width);
+        ((r - 1) * self.cols + c - 1) as u32
+    }
+
+    /// The in-layer positions of the neighbours of framed cell `cell` that lie in layer `k`, in
+    /// [`for_each_neighbour`]'s order (up, down, left, right).
     #[inline]
-    fn for_each_step(
-        &self,
-        grid: &Grid,
-        dist_a: &[u32],
-        cell: u32,
-        k: usize,
-        mut f: impl FnMut(usize),
-    ) {
-        for_each_neighbour(grid.cols, grid.cells.len(), cell as usize, |w| {
-            let at = self.index[w];
-            if at != UNREACHED && dist_a[w] as usize == k {
-                f(at as usize);
+    fn steps(&self, cell: u32, k: usize) -> Steps {
+        let (first, len) = self.bounds.get(k).copied().unwrap_or((0, 0));
+        let mut steps = Steps::default();
+        let cell = cell as usize;
+        for neighbour in [cell - self.width, cell + self.width, cell - 1, cell + 1] {
+            // Off the layer (another layer, off every path, the border) wraps to past `len`.
+            let at = self.slot[neighbour].wrapping_sub(first);
+            if at < len {
+                steps.at[steps.len] = at;
+                steps.len += 1;
             }
-        });
+        }
+        steps
+    }
+}
+
+/// The cells of the grid framed by a border one cell wide.
+fn framed_len(grid: &Grid) -> usize {
+    (grid.rows + 2).saturating_mul(grid.cols + 2)
+}
+
+/// A cell's steps to one layer: the in-layer positions of at most its four neighbours.
+#[derive(Default)]
+struct Steps {
+    at: [u32; 4],
+    len: usize,
+}
+
+impl Steps {
+    fn as_slice(&self) -> &[u32] {
+        &self.at[..self.len]
     }
 }
 
 // ---------------------------------------------------------------------------------------------
 // The meeting game
 
-/// A matrix row written as the OR or the AND of the rows of a cell's steps: the first step's row
-/// is copied over whatever the row held, so the matrix needs no zeroing first.
-struct StepRows<'r> {
-    row: &'r mut [u64],
-    written: bool,
+/// Writes the OR of the rows `m[steps]` of a cell's steps into `dst`: every cell of a
+/// shortest-path layer has a step to the next one, so `dst` needs no zeroing first.
+#[inline(always)]
+fn or_of_steps(dst: &mut [u64], m: &BitMatrix, steps: &Steps, cell: u32, to_layer: usize) {
+    combine_steps(dst, m, steps, cell, to_layer, |x, y| x | y);
 }
 
-impl<'r> StepRows<'r> {
-    fn new(row: &'r mut [u64]) -> Self {
-        StepRows {
-            row,
-            written: false,
+/// Writes the AND of the rows `m[steps]` of a cell's steps into `dst` (see [`or_of_steps`]).
+#[inline(always)]
+fn and_of_steps(dst: &mut [u64], m: &BitMatrix, steps: &Steps, cell: u32, to_layer: usize) {
+    combine_steps(dst, m, steps, cell, to_layer, |x, y| x & y);
+}
+
+/// The first two rows are combined in one pass (a cell has two steps on most boards).
+#[inline(always)]
+fn combine_steps(
+    dst: &mut [u64],
+    m: &BitMatrix,
+    steps: &Steps,
+    cell: u32,
+    to_layer: usize,
+    op: impl Fn(u64, u64) -> u64 + Copy,
+) {
+    match *steps.as_slice() {
+        [] => panic!("framed cell {cell} has no step to layer {to_layer}"),
+        [only] => dst.copy_from_slice(m.row(only as usize)),
+        [first, second, ref rest @ ..] => {
+            // Rows cut to `dst`'s length: the loops index without bounds checks.
+            let n = dst.len();
+            let (x, y) = (&m.row(first as usize)[..n], &m.row(second as usize)[..n]);
+            for i in 0..n {
+                dst[i] = op(x[i], y[i]);
+            }
+            for &more in rest {
+                let z = &m.row(more as usize)[..n];
+                for i in 0..n {
+                    dst[i] = op(dst[i], z[i]);
+                }
+            }
         }
-    }
-
-    fn or(&mut self, src: &[u64]) {
-        self.combine(src, or_into);
-    }
-
-    fn and(&mut self, src: &[u64]) {
-        self.combine(src, and_into);
-    }
-
-    fn combine(&mut self, src: &[u64], into: fn(&mut [u64], &[u64])) {
-        if self.written {
-            into(self.row, src);
-        } else {
-            self.row.copy_from_slice(src);
-            self.written = true;
-        }
-    }
-
-    /// Every cell of a shortest-path layer has a step to the next one.
-    fn assert_written(&self, cell: u32, to_layer: usize) {
-        assert!(self.written, "cell {cell} has no step to layer {to_layer}");
     }
 }
 
@@ -622,38 +715,35 @@ impl MatrixCost {
 /// The OR mixes columns, so it runs on the transpose; `R_d`[a'][b] is its result. Rows are bit
 /// sets, so a step costs |layer d|·|layer D−d|/64 word operations and two matrices of memory,
 /// also on boards whose layers hold thousands of cells.
-struct LayeredGame<'b> {
-    grid: &'b Grid,
-    dist_a: &'b [u32],
+struct LayeredGame {
     layers: Layers,
     cost: MatrixCost,
     /// What the solve holds during the game: the layers and the two working matrices.
     held_bytes: usize,
 }
 
-impl<'b> LayeredGame<'b> {
+impl LayeredGame {
     /// The game of an even D, once its layers and then its matrices fit the memory cap: the
     /// refusals both paths share.
     fn prepare(
-        board: &'b RaceBoard,
-        dist_a: &'b [u32],
-        dist_b: &[u32],
+        board: &RaceBoard,
+        from_a: &FramedDistances,
         d: usize,
         budget: &Budget,
-    ) -> Result<LayeredGame<'b>, Unsolved> {
+    ) -> Result<LayeredGame, Unsolved> {
         debug_assert!(
             d.is_multiple_of(2),
             "the layered game needs an even D, not {d}"
         );
         let grid = &board.grid;
-        let base = layer_bytes(grid.cells.len(), d);
+        let base = layer_bytes(grid, d);
         budget.check_memory(base, || {
             format!(
                 "the shortest-path layers of a {} × {} board (D = {d})",
                 grid.rows, grid.cols
             )
         })?;
-        let layers = Layers::new(dist_a, dist_b, d);
+        let layers = Layers::walk(from_a, board.b, d);
         let cost = MatrixCost::of(&layers)?;
         let held_bytes = base.saturating_add(cost.game_bytes);
         budget.check_memory(held_bytes, || {
@@ -663,8 +753,6 @@ impl<'b> LayeredGame<'b> {
             )
         })?;
         Ok(LayeredGame {
-            grid,
-            dist_a,
             layers,
             cost,
             held_bytes,
@@ -680,7 +768,7 @@ impl<'b> LayeredGame<'b> {
     /// Plays the game backward from the middle; `each_r` sees `R_d` for d = m − 1 down to 0.
     /// Whether B wins.
     fn play(&self, budget: &Budget, mut each_r: impl FnMut(&BitMatrix)) -> Result<bool, Unsolved> {
-        let (grid, dist_a, layers) = (self.grid, self.dist_a, &self.layers);
+        let layers = &self.layers;
         let d_total = layers.d;
         let m = d_total / 2;
         let size = |k: usize| layers.layer(k).len();
@@ -695,23 +783,17 @@ impl<'b> LayeredGame<'b> {
             let a_layer = layers.layer(d);
             // x = W_{d+1}; y = its transpose, rows: B's cells one step nearer the middle.
             transpose_into(&x, &mut y);
-            // Each row of x is first a copy of a row of y (every cell has a step), then combined
-            // with the others: no zeroing.
+            // Every row of x is written whole from rows of y: no zeroing.
             x.reshape_for_overwrite(b_layer.len(), size(d + 1));
             for (bi, &b) in b_layer.iter().enumerate() {
-                let mut row = StepRows::new(x.row_mut(bi));
-                layers.for_each_step(grid, dist_a, b, d_total - d - 1, |b2| {
-                    row.or(y.row(b2));
-                });
-                row.assert_written(b, d_total - d - 1);
+                let to = d_total - d - 1;
+                or_of_steps(x.row_mut(bi), &y, &layers.steps(b, to), b, to);
             }
             transpose_into(&x, &mut y);
             // y = R_d: rows A's cells of layer d+1, columns B's cells of layer D−d.
             x.reshape_for_overwrite(a_layer.len(), b_layer.len());
             for (ai, &a) in a_layer.iter().enumerate() {
-                let mut row = StepRows::new(x.row_mut(ai));
-                layers.for_each_step(grid, dist_a, a, d + 1, |a2| row.and(y.row(a2)));
-                row.assert_written(a, d + 1);
+                and_of_steps(x.row_mut(ai), &y, &layers.steps(a, d + 1), a, d + 1);
             }
             each_r(&y);
             budget.check_cancelled()?;
@@ -724,16 +806,15 @@ impl<'b> LayeredGame<'b> {
     /// winner where he does not need to choose, takes his first step in neighbour order; the
     /// winner takes his first winning step. `r[d]` is `R_d` from `play`.
     fn winning_play(&self, r: &[BitMatrix], b_wins: bool) -> Vec<u32> {
-        let (grid, dist_a, layers) = (self.grid, self.dist_a, &self.layers);
+        let layers = &self.layers;
         let d_total = layers.d;
         let m = d_total / 2;
         debug_assert_eq!(r.len(), m, "one R_d per step of the game");
         let cell = |k: usize, at: usize| layers.layer(k)[at];
         // The in-layer positions of the steps from position `at` of layer k to layer `to`.
-        let steps = |k: usize, at: usize, to: usize| {
-            let mut out = Vec::with_capacity(4);
-            layers.for_each_step(grid, dist_a, cell(k, at), to, |w| out.push(w));
-            out
+        let steps = |k: usize, at: usize, to: usize| -> Vec<usize> {
+            let steps = layers.steps(cell(k, at), to);
+            steps.as_slice().iter().map(|&w| w as usize).collect()
         };
         // W_d[a][b]: B wins with A on a (layer d), B on b (layer D−d), A to move.
         let b_wins_from = |d: usize, a: usize, b: usize| {
@@ -744,7 +825,7 @@ impl<'b> LayeredGame<'b> {
             }
         };
         let (mut a, mut b) = (0, 0);
-        let mut walk = vec![cell(if b_wins { d_total } else { 0 }, 0)];
+        let mut walk = vec![layers.grid_index(cell(if b_wins { d_total } else { 0 }, 0))];
         for (d, rd) in r.iter().enumerate() {
             debug_assert_eq!(b_wins_from(d, a, b), b_wins, "the winner keeps his win");
             let a_steps = steps(d, a, d + 1);
@@ -759,11 +840,11 @@ impl<'b> LayeredGame<'b> {
                 .expect(
                     "a cell on a shortest path has a step on, and B a winning one where he wins",
                 );
-            walk.push(if b_wins {
+            walk.push(layers.grid_index(if b_wins {
                 cell(d_total - d - 1, b)
             } else {
                 cell(d + 1, a)
-            });
+            }));
         }
         debug_assert_eq!(a == b, b_wins, "B wins exactly when he lands on A");
         walk
@@ -774,7 +855,7 @@ impl<'b> LayeredGame<'b> {
     /// win against B on b exactly when `R_d`[a'][b] is 0. `P_d` (rows: layer d, columns: layer D−d)
     /// holds the positions such play reaches.
     fn escape_cells(&self, r: &[BitMatrix], budget: &Budget) -> Result<Vec<u32>, Unsolved> {
-        let (grid, dist_a, layers) = (self.grid, self.dist_a, &self.layers);
+        let layers = &self.layers;
         let d_total = layers.d;
         let m = d_total / 2;
         debug_assert_eq!(r.len(), m, "one R_d per step of the game");
@@ -789,10 +870,9 @@ impl<'b> LayeredGame<'b> {
             // q[a'] = (OR of P_d over A's cells a → a') AND NOT R_d[a'].
             q.reshape_for_overwrite(next_a.len(), layers.layer(d_total - d).len());
             for (ai, &a2) in next_a.iter().enumerate() {
-                let mut row = StepRows::new(q.row_mut(ai));
-                layers.for_each_step(grid, dist_a, a2, d, |a| row.or(p.row(a)));
-                row.assert_written(a2, d);
-                for (w, s) in row.row.iter_mut().zip(rd.row(ai)) {
+                let row = q.row_mut(ai);
+                or_of_steps(row, &p, &layers.steps(a2, d), a2, d);
+                for (w, s) in row.iter_mut().zip(rd.row(ai)) {
                     *w &= !s;
                 }
             }
@@ -800,21 +880,23 @@ impl<'b> LayeredGame<'b> {
             transpose_into(&q, &mut t);
             q.reshape_for_overwrite(next_b.len(), next_a.len());
             for (bi, &b2) in next_b.iter().enumerate() {
-                let mut row = StepRows::new(q.row_mut(bi));
-                layers.for_each_step(grid, dist_a, b2, d_total - d, |b| row.or(t.row(b)));
-                row.assert_written(b2, d_total - d);
+                let from = d_total - d;
+                or_of_steps(q.row_mut(bi), &t, &layers.steps(b2, from), b2, from);
             }
             transpose_into(&q, &mut p);
             budget.check_cancelled()?;
         }
         let middle = layers.layer(m);
         debug_assert_eq!(p.rows(), middle.len());
-        Ok(middle
+        let mut escapes: Vec<u32> = middle
             .iter()
             .enumerate()
             .filter(|&(i, _)| p.row(i).iter().any(|&w| w != 0))
-            .map(|(_, &cell)| cell)
-            .collect())
+            .map(|(_, &cell)| layers.grid_index(cell))
+            .collect();
+        // A layer is in the order the walk met its cells.
+        escapes.sort_unstable();
+        Ok(escapes)
     }
 }
 
