@@ -3,8 +3,9 @@
 //!
 //! This file holds the rules: the limits, the diagnostic codes, [`RaceBoard`] and its
 //! validation. `solve` holds the solver (breadth-first searches, the shortest-path layers and a
-//! layered meeting game on the bit matrices of `bits`) and returns typed facts; `explain` turns them into the verdict,
-//! the lens, the why and the cell map's hovers; `judge` reads and writes judge input.
+//! layered meeting game on the bit matrices of `bits`) and returns typed facts; `explain` turns
+//! them into the verdict, the lens, the why and the cell map's hovers; `judge` reads and writes
+//! judge input.
 
 mod bits;
 mod explain;

@@ -154,6 +154,7 @@ pub(super) fn facts(board: &RaceBoard, budget: &Budget) -> Result<RaceFacts, Uns
         }
     };
     let game = LayeredGame::prepare(board, &from_a, d, budget)?;
+    // The layers hold what the game needs of A's distances: the framed copy goes before it.
     drop(from_a);
     let middle_cells = game.layers.layer(d / 2).len();
     let (b_wins, escapes, walk) = if game.escapes_fit(budget) {
@@ -227,7 +228,7 @@ fn search_bytes(cells: usize) -> usize {
 
 /// What a solve holds once the distance D is known, before the layered game's matrices: the
 /// distance maps and the layers' cells (a `u32` a cell each, at most), the slots of the framed
-/// grid (a `u32` a framed cell), and the layers' starts and fill counters (a `u32` a layer each).
+/// grid (a `u32` a framed cell), and the layers' bounds (two `u32` a layer).
 fn layer_bytes(grid: &Grid, d: usize) -> usize {
     grid.cells
         .len()
@@ -495,7 +496,6 @@ fn run_end(row: &[u64], c: usize) -> usize {
 /// test and no division.
 struct Layers {
     d: usize,
-    cols: usize,
     width: usize,
     /// Layer k is `cells[begin..begin + len]` for `(begin, len) = bounds[k]`: framed indices,
     /// the layers one after the other from D down to 0.
@@ -541,7 +541,6 @@ impl Layers {
         debug_assert_eq!(bounds[0].1, 1, "layer 0 is A's start alone");
         Layers {
             d,
-            cols: width - 2,
             width,
             bounds,
             cells,
@@ -560,7 +559,7 @@ impl Layers {
     /// The grid index of framed cell `cell`.
     fn grid_index(&self, cell: u32) -> u32 {
         let (r, c) = (cell as usize / self.width, cell as usize % self.width);
-        ((r - 1) * self.cols + c - 1) as u32
+        ((r - 1) * (self.width - 2) + c - 1) as u32
     }
 
     /// The in-layer positions of the neighbours of framed cell `cell` that lie in layer `k`, in
