@@ -2,6 +2,7 @@
 //! the hand-over to the game's own validation.
 
 use super::codes;
+use crate::bytes::AsciiSet;
 use crate::diag::Diagnostic;
 use crate::games::play::Position;
 use crate::games::{AnyBoard, CaseInput, GameId, Grid, GridRule, Prop};
@@ -306,66 +307,9 @@ fn known_props<'a>(
     (props, missing)
 }
 
-/// A game's cell alphabet, as a table and, when it is a few runs of bytes (`a`-`z`; `.`, `A`-`B`),
-/// as those runs: a comparison per run vectorises where a table lookup per byte does not.
-struct Alphabet {
-    table: [bool; 256],
-    /// `(first, last - first)` of each run, and how many runs there are (1 to `MAX_RUNS`).
-    runs: Option<([(u8, u8); Alphabet::MAX_RUNS], usize)>,
-}
-
-impl Alphabet {
-    const MAX_RUNS: usize = 4;
-
-    fn new(is_cell: fn(u8) -> bool) -> Alphabet {
-        // Cells are ASCII: a byte above 127 is never one.
-        let table: [bool; 256] = std::array::from_fn(|b| b < 128 && is_cell(b as u8));
-        let mut runs = [(0, 0); Alphabet::MAX_RUNS];
-        let mut count = 0;
-        let mut b = 0;
-        while b < 128 {
-            if !table[b] {
-                b += 1;
-                continue;
-            }
-            let first = b;
-            while b < 128 && table[b] {
-                b += 1;
-            }
-            if count == Alphabet::MAX_RUNS {
-                return Alphabet { table, runs: None };
-            }
-            // Both ends are ASCII, below 128, so they fit a byte.
-            runs[count] = (first as u8, (b - 1 - first) as u8);
-            count += 1;
-        }
-        Alphabet {
-            table,
-            runs: (count > 0).then_some((runs, count)),
-        }
-    }
-
-    fn all_cells(&self, row: &[u8]) -> bool {
-        // As many compares per byte as the alphabet has runs: one for tetris and strings.
-        match self.runs {
-            Some((runs, 1)) => all_in_runs::<1>(row, runs),
-            Some((runs, 2)) => all_in_runs::<2>(row, runs),
-            Some((runs, 3)) => all_in_runs::<3>(row, runs),
-            Some((runs, _)) => all_in_runs::<{ Alphabet::MAX_RUNS }>(row, runs),
-            None => crate::bytes::all_bytes(row, |b| self.table[usize::from(b)]),
-        }
-    }
-}
-
-/// Whether every byte of `row` is in one of the first `N` runs.
-#[multiversion::multiversion(targets("x86_64+avx2"))]
-fn all_in_runs<const N: usize>(row: &[u8], runs: [(u8, u8); Alphabet::MAX_RUNS]) -> bool {
-    let runs: [(u8, u8); N] = std::array::from_fn(|i| runs[i]);
-    crate::bytes::all_bytes(row, |b| {
-        runs.iter().fold(false, |any, &(first, span)| {
-            any | (b.wrapping_sub(first) <= span)
-        })
-    })
+/// A game's cell alphabet. Cells are ASCII: a byte above 127 is never one.
+fn cell_set(is_cell: fn(u8) -> bool) -> AsciiSet {
+    AsciiSet::new(&std::array::from_fn(|b| is_cell(b as u8)))
 }
 
 /// The grid when every cell is in the alphabet and the rows are equally long.
@@ -376,14 +320,13 @@ fn check_grid(
     diags: &mut Vec<Diagnostic>,
 ) -> Option<Grid> {
     let spec = game.spec();
-    let alphabet = Alphabet::new(spec.is_cell);
-    let is_cell = &alphabet.table;
+    let alphabet = cell_set(spec.is_cell);
     let mut ok = true;
     let mut widths = Vec::with_capacity(rows.len());
     for row in rows {
         let text = row.text(source);
         // The usual row, all cells, in one pass; any other is looked at closely.
-        if alphabet.all_cells(text.as_bytes()) {
+        if alphabet.contains_all(text.as_bytes()) {
             widths.push(text.len());
             continue;
         }
@@ -397,7 +340,7 @@ fn check_grid(
         let bad: Vec<(usize, char)> = text
             .char_indices()
             .filter(|&(_, ch)| {
-                let cell = ch.is_ascii() && is_cell[usize::from(ch as u8)];
+                let cell = ch.is_ascii() && alphabet.contains(ch as u8);
                 !cell && !syntax::ROW_SPACE.contains(&ch)
             })
             .collect();
@@ -491,43 +434,34 @@ fn suggest_game(name: &str) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::Alphabet;
+    use super::cell_set;
     use crate::games::GameId;
     use proptest::prelude::*;
 
     #[test]
-    fn every_game_alphabet_is_a_few_runs_that_agree_with_its_table() {
+    fn every_game_alphabet_is_its_cells_and_nothing_else() {
         for game in GameId::ALL {
-            let alphabet = Alphabet::new(game.spec().is_cell);
-            // Chess has no grid, so no cells at all.
-            assert_eq!(alphabet.runs.is_some(), game != GameId::Chess, "{game}");
+            let is_cell = game.spec().is_cell;
+            let alphabet = cell_set(is_cell);
             for b in 0..=255u8 {
                 assert_eq!(
-                    alphabet.all_cells(&[b]),
-                    alphabet.table[usize::from(b)],
+                    alphabet.contains(b),
+                    b < 128 && is_cell(b),
                     "{game}: byte {b}"
                 );
             }
         }
     }
 
-    #[test]
-    fn an_alphabet_of_many_runs_falls_back_to_its_table() {
-        let alphabet = Alphabet::new(|b| b.is_ascii_digit() && b % 2 == 0);
-        assert!(alphabet.runs.is_none());
-        assert!(alphabet.all_cells(b"02468"));
-        assert!(!alphabet.all_cells(b"0123"));
-    }
-
     proptest! {
         #[test]
-        fn runs_and_table_agree_on_any_row(
+        fn a_row_is_all_cells_exactly_when_each_byte_is_one(
             game in proptest::sample::select(GameId::ALL.to_vec()),
-            row in proptest::collection::vec(any::<u8>(), 0..80),
+            row in proptest::collection::vec(prop_oneof![any::<u8>(), b'.'..=b'B', b'0'..=b'1'], 0..80),
         ) {
-            let alphabet = Alphabet::new(game.spec().is_cell);
-            let by_table = row.iter().all(|&b| alphabet.table[usize::from(b)]);
-            prop_assert_eq!(alphabet.all_cells(&row), by_table);
+            let is_cell = game.spec().is_cell;
+            let by_byte = row.iter().all(|&b| b < 128 && is_cell(b));
+            prop_assert_eq!(cell_set(is_cell).contains_all(&row), by_byte);
         }
     }
 }

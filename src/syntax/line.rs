@@ -2,6 +2,7 @@
 //! comment, and at most one syntax error. The parser and the formatter both walk these.
 
 use super::ast::{Allow, Header, Property, Row, Spanned, Tag, TagKind};
+use crate::bytes::AsciiSet;
 use crate::diag::Diagnostic;
 use crate::span::Span;
 use crate::text::excerpt;
@@ -247,8 +248,8 @@ fn plain_row_of_len(rest: In<'_>, len: usize) -> Option<(In<'_>, Line<'_>)> {
 }
 
 /// A line of cells alone inside a case, the bulk of a large file, read in one pass over its
-/// bytes: no whitespace, line break or other control character, `=` or `/` anywhere and no `[`
-/// first, so it can be nothing but a row without error. Any other line is read by the general path,
+/// bytes: ASCII with no whitespace, line break or other control character, `=` or `/` anywhere
+/// and no `[` first, so it can be nothing but a row without error. Any other line is read by the general path,
 /// which gives the same `Line` for this one (the tests below hold it to that).
 fn plain_row(text: In<'_>) -> Option<Line<'_>> {
     let bytes = text.fragment().as_bytes();
@@ -266,14 +267,21 @@ fn plain_row(text: In<'_>) -> Option<Line<'_>> {
     })
 }
 
-/// Whether a byte is whitespace, a line break or another control, `=` or `/` (one comparison
-/// tests the first three).
-#[multiversion::multiversion(targets("x86_64+avx2"))]
-// `&`, not `&&`: no branch per byte, so the test vectorises.
-#[allow(clippy::needless_bitwise_bool)]
+/// Whether a byte is whitespace, a line break or another control, `=`, `/` or not ASCII.
 fn any_unplain(bytes: &[u8]) -> bool {
-    !crate::bytes::all_bytes(bytes, |b| (b > b' ') & (b != b'=') & (b != b'/'))
+    !PLAIN.contains_all(bytes)
 }
+
+/// The bytes a plain row is made of: none of those that can start or part anything but cells.
+const PLAIN: AsciiSet = AsciiSet::new(&{
+    let mut plain = [false; 128];
+    let mut b = 0;
+    while b < 128 {
+        plain[b] = b > b' ' as usize && b != b'=' as usize && b != b'/' as usize && b != 0x7f;
+        b += 1;
+    }
+    plain
+});
 
 /// Records the comment starting at `comment` (already trimmed at the end) and its directive.
 fn set_comment(line: &mut Line<'_>, comment: In<'_>) {
@@ -909,12 +917,24 @@ mod tests {
 
     #[test]
     fn plain_rows_are_taken_by_the_fast_path_and_the_rest_declined() {
-        for row in ["..#..", "W.B", "x", "\u{e9}\u{e9}", "a]b", "#[x"] {
+        for row in ["..#..", "W.B", "x", "a]b", "#[x", "~!"] {
             assert!(plain_row(In::new(row)).is_some(), "{row:?}");
             assert_plain_row_agrees(row);
         }
         for other in [
-            "", " ..", ".. ", ".\t.", "a=b", "../", "// c", "[zgame]", "[a", ".\u{1}.",
+            "",
+            " ..",
+            ".. ",
+            ".\t.",
+            "a=b",
+            "../",
+            "// c",
+            "[zgame]",
+            "[a",
+            ".\u{1}.",
+            ".\u{7f}",
+            // Never a cell, and the byte tables are ASCII.
+            "\u{e9}\u{e9}",
         ] {
             assert!(plain_row(In::new(other)).is_none(), "{other:?}");
         }

@@ -244,13 +244,7 @@ impl ForceTable {
 /// What Alice can force from (1,1) of a grid whose cells match its size, by the bit-parallel
 /// rows.
 pub(crate) fn answer(grid: &Grid) -> Answer {
-    let mut dp = BitDp::default();
-    dp.start(grid.rows, grid.cols);
-    for r in 0..grid.rows {
-        let cells_only = dp.push_row(grid.row(r));
-        debug_assert!(cells_only, "row {r} holds a byte that is not a cell");
-    }
-    dp.finish()
+    bitdp::answer_of_rows(grid.rows, grid.cols, |r| grid.row(r))
 }
 
 #[cfg(test)]

@@ -110,58 +110,125 @@ impl BitDp {
             return answer_by_cells(cells, n, m);
         }
         debug_assert_eq!(self.a.len(), n * words, "every row pushed");
+        let mut rows = RowsBelow::new(n, m, std::mem::take(&mut self.state));
+        for i in (0..n).rev() {
+            rows.take(
+                &self.a[i * words..(i + 1) * words],
+                &self.b[i * words..(i + 1) * words],
+            );
+        }
+        let answer = rows.answer();
+        self.state = rows.state;
+        answer
+    }
+}
+
+/// The answers at (1,1) of a board held whole, `row(r)` its row r: rows are read bottom-up, as
+/// the DP takes them, so one row of bits is kept instead of the board's (a 500 × 500 board's
+/// would be 64 KiB of new pages, each a page fault).
+pub(crate) fn answer_of_rows<'r>(n: usize, m: usize, row: impl Fn(usize) -> &'r [u8]) -> Answer {
+    assert!(n > 0 && m > 0, "a {n} × {m} board");
+    let words = m.div_ceil(64);
+    if n.saturating_mul(words) > BIT_ROWS_MAX_WORDS {
+        let cells: Vec<u8> = (0..n).flat_map(|r| row(r).iter().copied()).collect();
+        return answer_by_cells(&cells, n, m);
+    }
+    let (mut a, mut b) = (vec![0u64; words], vec![0u64; words]);
+    let mut rows = RowsBelow::new(n, m, Vec::new());
+    for i in (0..n).rev() {
+        let cells_only = row_bits(row(i), &mut a, &mut b);
+        debug_assert!(cells_only, "row {i} holds a byte that is not a cell");
+        rows.take(&a, &b);
+    }
+    rows.answer()
+}
+
+/// The DP over bit rows, fed from the last row up: after each, the state holds the values of
+/// the rows taken so far.
+struct RowsBelow {
+    n: usize,
+    m: usize,
+    /// Rows still to take: the next one taken is row `left - 1`.
+    left: usize,
+    top_mask: u64,
+    /// The row below: per word, one bitset per question (win, draw, lose).
+    state: Vec<[u64; 3]>,
+}
+
+impl RowsBelow {
+    /// Begins an n × m board, reusing `state`'s allocation.
+    fn new(n: usize, m: usize, mut state: Vec<[u64; 3]>) -> RowsBelow {
+        let words = m.div_ceil(64);
         let top_bits = m - 64 * (words - 1);
         let top_mask = if top_bits == 64 {
             u64::MAX
         } else {
             (1u64 << top_bits) - 1
         };
-        self.state.clear();
-        self.state.resize(words, [0; 3]);
-        for i in (0..n).rev() {
-            let alice = if (i + m - 1).is_multiple_of(2) {
-                EVEN_BITS
-            } else {
-                !EVEN_BITS
-            };
-            let last_row = i + 1 == n;
-            let row_a = &self.a[i * words..(i + 1) * words];
-            let row_b = &self.b[i * words..(i + 1) * words];
-            let mut carry = [false; 3];
-            let mut prev_top = [0u64; 3];
-            for (w, (slot, (&aw, &bw))) in self
-                .state
-                .iter_mut()
-                .zip(row_a.iter().zip(row_b))
-                .enumerate()
-            {
-                let width = if w + 1 == words { top_mask } else { u64::MAX };
-                let dot = !(aw | bw) & width;
-                // The letters fix cells for each question (win, draw, lose).
-                let letters = [(aw, bw), (0, aw | bw), (bw, aw)];
-                for (q, (below, (ones, zeros))) in slot.iter_mut().zip(letters).enumerate() {
-                    // Below the last row: a move that does not exist, which makes every cell
-                    // of the last row copy its right neighbour.
-                    let bl = if last_row { !alice } else { *below };
-                    let mut ones = ones | (dot & alice & bl);
-                    let mut zeros = zeros | (dot & !alice & !bl);
-                    if w == 0 && dot & 1 != 0 {
-                        // Column m has only the move down, or the draw of (n, m) itself.
-                        let v = if last_row { q == 1 } else { bl & 1 != 0 };
-                        ones = (ones & !1) | u64::from(v);
-                        zeros = (zeros & !1) | u64::from(!v);
-                    }
-                    let pass = !(ones | zeros) & width;
-                    let starts = ((ones << 1) | prev_top[q]) & pass;
-                    prev_top[q] = ones >> 63;
-                    let (sum, c1) = starts.overflowing_add(pass);
-                    let (sum, c2) = sum.overflowing_add(u64::from(carry[q]));
-                    carry[q] = c1 | c2;
-                    *below = ones | ((sum ^ pass) & pass);
+        state.clear();
+        state.resize(words, [0; 3]);
+        RowsBelow {
+            n,
+            m,
+            left: n,
+            top_mask,
+            state,
+        }
+    }
+
+    /// Takes the next row up: its `A` and `B` bits.
+    #[inline]
+    fn take(&mut self, row_a: &[u64], row_b: &[u64]) {
+        assert!(self.left > 0, "every row is taken");
+        self.left -= 1;
+        let (i, n, m) = (self.left, self.n, self.m);
+        let words = self.state.len();
+        let top_mask = self.top_mask;
+        let alice = if (i + m - 1).is_multiple_of(2) {
+            EVEN_BITS
+        } else {
+            !EVEN_BITS
+        };
+        let last_row = i + 1 == n;
+        let mut carry = [false; 3];
+        let mut prev_top = [0u64; 3];
+        for (w, (slot, (&aw, &bw))) in self
+            .state
+            .iter_mut()
+            .zip(row_a.iter().zip(row_b))
+            .enumerate()
+        {
+            let width = if w + 1 == words { top_mask } else { u64::MAX };
+            let dot = !(aw | bw) & width;
+            // The letters fix cells for each question (win, draw, lose).
+            let letters = [(aw, bw), (0, aw | bw), (bw, aw)];
+            for (q, (below, (ones, zeros))) in slot.iter_mut().zip(letters).enumerate() {
+                // Below the last row: a move that does not exist, which makes every cell
+                // of the last row copy its right neighbour.
+                let bl = if last_row { !alice } else { *below };
+                let mut ones = ones | (dot & alice & bl);
+                let mut zeros = zeros | (dot & !alice & !bl);
+                if w == 0 && dot & 1 != 0 {
+                    // Column m has only the move down, or the draw of (n, m) itself.
+                    let v = if last_row { q == 1 } else { bl & 1 != 0 };
+                    ones = (ones & !1) | u64::from(v);
+                    zeros = (zeros & !1) | u64::from(!v);
                 }
+                let pass = !(ones | zeros) & width;
+                let starts = ((ones << 1) | prev_top[q]) & pass;
+                prev_top[q] = ones >> 63;
+                let (sum, c1) = starts.overflowing_add(pass);
+                let (sum, c2) = sum.overflowing_add(u64::from(carry[q]));
+                carry[q] = c1 | c2;
+                *below = ones | ((sum ^ pass) & pass);
             }
         }
-        let p = m - 1;
+    }
+
+    /// The answers at (1,1) once every row is taken.
+    fn answer(&self) -> Answer {
+        assert_eq!(self.left, 0, "every row is taken");
+        let p = self.m - 1;
         let bit = |q: usize| (self.state[p / 64][q] >> (p % 64)) & 1 != 0;
         Answer {
             win: bit(0),
