@@ -4,7 +4,7 @@
 //! floors in turns. `BOARDLS_ZGAME_JUDGE=FILE` instead judges FILE once and prints
 //! the answers (timings for the reference comparison go to stderr).
 
-use boardls::games::zgame::Zgame;
+use boardls::games::zgame::{Zgame, ZgameBoard};
 use boardls::games::{Budget, Game, Grid};
 use criterion::{Criterion, Throughput, black_box, criterion_group};
 use xorshift::XorShift;
@@ -48,7 +48,7 @@ fn board(kind: &str, n: usize, rng: &mut XorShift) -> Grid {
 /// T = 50 boards of 500×500 as one judge input.
 fn input(kind: &str) -> String {
     let mut rng = XorShift(0x9E37_79B9_7F4A_7C15);
-    let boards: Vec<Grid> = (0..50).map(|_| board(kind, 500, &mut rng)).collect();
+    let boards: Vec<ZgameBoard> = (0..50).map(|_| board(kind, 500, &mut rng).into()).collect();
     Zgame::write_judge(&boards)
 }
 
@@ -79,7 +79,7 @@ fn judge_50x500x500(c: &mut Criterion) {
     group.finish();
 
     let mut rng = XorShift(7);
-    let g = board("stress", 500, &mut rng);
+    let g = ZgameBoard::from(board("stress", 500, &mut rng));
     let mut group = c.benchmark_group("zgame");
     group.sample_size(20);
     group.bench_function("solve/500x500", |b| {

@@ -5,7 +5,7 @@ use super::codes;
 use crate::bytes::AsciiSet;
 use crate::diag::Diagnostic;
 use crate::games::play::Position;
-use crate::games::{AnyBoard, CaseInput, GameId, Grid, GridRule, Prop};
+use crate::games::{AnyBoard, CaseInput, GameId, GridRows, GridRule, Prop};
 use crate::span::Span;
 use crate::syntax::{self, Spanned};
 use crate::text::closest;
@@ -153,7 +153,7 @@ pub(crate) fn analyse_case(
         .filter(|p| p.key != "expect" && p.key != MOVES)
         .collect();
 
-    let grid = match spec.grid {
+    let has_grid = match spec.grid {
         GridRule::Required => {
             if case.rows.is_empty() {
                 blocked = true;
@@ -162,11 +162,11 @@ pub(crate) fn analyse_case(
                     case.header.span,
                     format!("{game} case has no grid rows (cells: {})", spec.cells_doc),
                 ));
-                None
+                false
             } else {
-                let grid = check_grid(game, source, &case.rows, diags);
-                blocked |= grid.is_none();
-                grid
+                let cells_ok = check_grid(game, source, &case.rows, diags);
+                blocked |= !cells_ok;
+                cells_ok
             }
         }
         GridRule::Forbidden => {
@@ -178,7 +178,7 @@ pub(crate) fn analyse_case(
                     format!("{game} takes no grid rows; describe the board with properties"),
                 ));
             }
-            None
+            false
         }
     };
     if blocked {
@@ -186,7 +186,10 @@ pub(crate) fn analyse_case(
     }
     let input = CaseInput {
         header: case.header.span,
-        grid,
+        grid: has_grid.then(|| {
+            GridRows::in_text(source, &analysis.row_starts, analysis.cols)
+                .expect("the checked rows are spans of the text, `cols` cells each")
+        }),
         row_starts: &analysis.row_starts,
         props: &game_props,
     };
@@ -312,13 +315,14 @@ fn cell_set(is_cell: fn(u8) -> bool) -> AsciiSet {
     AsciiSet::new(&std::array::from_fn(|b| is_cell(b as u8)))
 }
 
-/// The grid when every cell is in the alphabet and the rows are equally long.
+/// Whether every cell is in the alphabet and the rows are equally long (each wrong one is
+/// reported).
 fn check_grid(
     game: GameId,
     source: &str,
     rows: &[syntax::Row],
     diags: &mut Vec<Diagnostic>,
-) -> Option<Grid> {
+) -> bool {
     let spec = game.spec();
     let alphabet = cell_set(spec.is_cell);
     let mut ok = true;
@@ -376,10 +380,7 @@ fn check_grid(
             );
         }
     }
-    if !ok {
-        return None;
-    }
-    Grid::from_rows(&rows.iter().map(|r| r.text(source)).collect::<Vec<_>>())
+    ok
 }
 
 /// Hash of what decides the answer: the game, the properties but `expect`, the grid. `FxHash`

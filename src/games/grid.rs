@@ -114,6 +114,71 @@ impl Grid {
     }
 }
 
+/// A case's grid as its rows in the file's text, checked (equally long, every byte a cell) and
+/// not copied: a board copies what it keeps, in the form its solver reads.
+#[derive(Clone, Copy, Debug)]
+pub struct GridRows<'a> {
+    pub rows: usize,
+    pub cols: usize,
+    text: &'a [u8],
+    starts: RowStarts<'a>,
+}
+
+#[derive(Clone, Copy, Debug)]
+enum RowStarts<'a> {
+    /// Row r starts at byte `starts[r]` (rows in a file, with line breaks and comments between).
+    Listed(&'a [usize]),
+    /// Row r starts at byte r × cols (a grid's own cells).
+    Packed,
+}
+
+impl<'a> GridRows<'a> {
+    /// Rows of `cols` bytes of `text`, row r at byte `starts[r]`; `None` when one is not there.
+    pub fn in_text(text: &'a str, starts: &'a [usize], cols: usize) -> Option<GridRows<'a>> {
+        let fits = starts
+            .iter()
+            .all(|&start| start.checked_add(cols).is_some_and(|end| end <= text.len()));
+        (fits && cols > 0 && !starts.is_empty()).then_some(GridRows {
+            rows: starts.len(),
+            cols,
+            text: text.as_bytes(),
+            starts: RowStarts::Listed(starts),
+        })
+    }
+
+    /// The rows of a grid.
+    pub fn of(grid: &'a Grid) -> GridRows<'a> {
+        GridRows {
+            rows: grid.rows,
+            cols: grid.cols,
+            text: &grid.cells,
+            starts: RowStarts::Packed,
+        }
+    }
+
+    /// Row `r`, zero-based; callers stay inside the grid.
+    pub fn row(&self, r: usize) -> &'a [u8] {
+        let start = match self.starts {
+            RowStarts::Listed(starts) => starts[r],
+            RowStarts::Packed => r * self.cols,
+        };
+        &self.text[start..start + self.cols]
+    }
+
+    /// The rows copied into a grid.
+    pub fn to_grid(&self) -> Grid {
+        let mut cells = Vec::with_capacity(self.rows * self.cols);
+        for r in 0..self.rows {
+            cells.extend_from_slice(self.row(r));
+        }
+        Grid {
+            rows: self.rows,
+            cols: self.cols,
+            cells,
+        }
+    }
+}
+
 /// Smaller versions of a grid, largest cuts first: each half, then every single row and column
 /// dropped, then every cell that `clear` turns into something else. The order is fixed, so a
 /// shrink that tries them in turn is deterministic.

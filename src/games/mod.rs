@@ -16,7 +16,7 @@ pub mod tetris;
 pub mod zgame;
 
 pub use budget::{Budget, Unsolved};
-pub use grid::Grid;
+pub use grid::{Grid, GridRows};
 
 use crate::diag::Diagnostic;
 use crate::span::Span;
@@ -141,8 +141,8 @@ pub struct Prop<'a> {
 pub struct CaseInput<'a> {
     /// The header line; case-wide messages point here.
     pub header: Span,
-    /// The grid, handed over: a board made of it keeps it without a copy.
-    pub grid: Option<Grid>,
+    /// The grid's rows, in the file's text: a board copies what it keeps of them.
+    pub grid: Option<GridRows<'a>>,
     /// Byte offset of each grid row's first cell.
     pub row_starts: &'a [usize],
     pub props: &'a [Prop<'a>],
@@ -163,7 +163,7 @@ impl<'a> CaseInput<'a> {
 
     /// The span of the whole grid, or the header when there is none.
     pub(crate) fn grid_span(&self) -> Span {
-        match (self.row_starts.first(), self.row_starts.last(), &self.grid) {
+        match (self.row_starts.first(), self.row_starts.last(), self.grid) {
             (Some(&first), Some(&last), Some(grid)) => Span::new(first, last + grid.cols),
             _ => self.header,
         }

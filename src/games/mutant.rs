@@ -9,6 +9,7 @@
 
 use super::chess::ChessBoard;
 use super::race::RaceBoard;
+use super::zgame::ZgameBoard;
 use super::{AnyBoard, Budget, GameId, Grid, Unsolved};
 
 /// The work one judge input file allows a mutant: its time limit, counted in search nodes.
@@ -171,11 +172,14 @@ impl Mutant {
     /// are not the mutant's input and are left out.
     pub fn judge(&self, boards: &[AnyBoard], work: &mut Work) -> Answers {
         macro_rules! own {
-            ($variant:ident, $program:expr) => {{
+            ($variant:ident, $program:expr) => {
+                own!($variant, $program, Clone::clone)
+            };
+            ($variant:ident, $program:expr, $as_input:expr) => {{
                 let own: Vec<_> = boards
                     .iter()
                     .filter_map(|b| match b {
-                        AnyBoard::$variant(b) => Some(b.clone()),
+                        AnyBoard::$variant(b) => Some($as_input(b)),
                         _ => None,
                     })
                     .collect();
@@ -183,7 +187,8 @@ impl Mutant {
             }};
         }
         match self.program {
-            Program::Zgame(p) => own!(Zgame, p),
+            // The mutants read grids, as the programs they stand for read bytes.
+            Program::Zgame(p) => own!(Zgame, p, |b: &ZgameBoard| b.grid().clone()),
             Program::Race(p) => own!(Race, p),
             Program::Chess(p) => own!(Chess, p),
             Program::Tetris(p) => own!(Tetris, p),

@@ -79,7 +79,9 @@ impl AnyBoard {
     /// The position before any move.
     pub fn start(&self) -> Position {
         let state = match self {
-            AnyBoard::Zgame(b) => State::Zgame(b.clone(), zgame::moves::ZgameMoves::start(b)),
+            AnyBoard::Zgame(b) => {
+                State::Zgame(b.grid().clone(), zgame::moves::ZgameMoves::start(b.grid()))
+            }
             AnyBoard::Race(b) => State::Race(b.clone(), race::moves::RaceMoves::start(b)),
             AnyBoard::Chess(b) => State::Chess(*b, chess::moves::ChessMoves::start(b)),
             AnyBoard::Tetris(b) => State::Tetris(b.clone(), tetris::moves::TetrisMoves::start(b)),
@@ -268,7 +270,7 @@ pub(crate) mod strategies {
     pub(crate) fn zgame() -> impl Strategy<Value = AnyBoard> {
         (1usize..=4, 1usize..=4)
             .prop_flat_map(|(r, c)| grid(b"..AB", r, c))
-            .prop_map(AnyBoard::Zgame)
+            .prop_map(|grid| AnyBoard::Zgame(grid.into()))
     }
 
     pub(crate) fn race() -> impl Strategy<Value = AnyBoard> {

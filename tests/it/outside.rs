@@ -46,7 +46,8 @@ fn grids(boards: &[AnyBoard]) -> Vec<Grid> {
     boards
         .iter()
         .filter_map(|b| match b {
-            AnyBoard::Zgame(g) | AnyBoard::Tetris(g) | AnyBoard::Strings(g) => Some(g.clone()),
+            AnyBoard::Zgame(z) => Some(z.grid().clone()),
+            AnyBoard::Tetris(g) | AnyBoard::Strings(g) => Some(g.clone()),
             AnyBoard::Race(r) => Some(r.grid().clone()),
             AnyBoard::Chess(_) => None,
         })

@@ -3,7 +3,7 @@
 
 use boardls::diag::{Diagnostic, Severity};
 use boardls::games::race::{Race, RaceBoard};
-use boardls::games::{Budget, CaseInput, CellMark, Game, Grid, Solution, Unsolved};
+use boardls::games::{Budget, CaseInput, CellMark, Game, Grid, GridRows, Solution, Unsolved};
 use boardls::span::Span;
 use proptest::prelude::*;
 use std::collections::VecDeque;
@@ -1139,7 +1139,7 @@ fn diagnose(rows: &[&str]) -> (Option<RaceBoard>, Vec<(Severity, &'static str, S
     let c = case(rows);
     let input = CaseInput {
         header: Span::new(0, 6),
-        grid: Some(c.grid.clone()),
+        grid: Some(GridRows::of(&c.grid)),
         row_starts: &c.row_starts,
         props: &[],
     };
@@ -1185,7 +1185,7 @@ fn missing_and_extra_starts_are_errors() {
     );
     let input = CaseInput {
         header: Span::new(0, 6),
-        grid: Some(c.grid.clone()),
+        grid: Some(GridRows::of(&c.grid)),
         row_starts: &c.row_starts,
         props: &[],
     };
@@ -1228,7 +1228,7 @@ fn a_board_beyond_the_memory_cap_is_refused() {
     let row_starts: Vec<usize> = (0..2049).map(|r| 7 + r * 2050).collect();
     let input = CaseInput {
         header: Span::new(0, 6),
-        grid: Some(grid.clone()),
+        grid: Some(GridRows::of(&grid)),
         row_starts: &row_starts,
         props: &[],
     };

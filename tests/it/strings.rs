@@ -5,7 +5,7 @@ use boardls::analysis;
 use boardls::config::Config;
 use boardls::diag::Diagnostic;
 use boardls::games::strings::{self, Strings};
-use boardls::games::{Budget, CaseInput, CellMark, Game, Grid, Unsolved};
+use boardls::games::{Budget, CaseInput, CellMark, Game, Grid, GridRows, Unsolved};
 use boardls::span::Span;
 use proptest::prelude::*;
 use std::collections::{BTreeMap, BTreeSet};
@@ -616,7 +616,7 @@ fn diagnostics(rows: &[&str]) -> (Option<Grid>, Vec<Diagnostic>) {
     }
     let input = CaseInput {
         header,
-        grid: Some(grid.clone()),
+        grid: Some(GridRows::of(&grid)),
         row_starts: &starts,
         props: &[],
     };

@@ -3,7 +3,7 @@
 
 use boardls::diag::Severity;
 use boardls::games::tetris::Tetris;
-use boardls::games::{Budget, CaseInput, CellMark, Game, Grid, Unsolved};
+use boardls::games::{Budget, CaseInput, CellMark, Game, Grid, GridRows, Unsolved};
 use boardls::span::Span;
 use proptest::prelude::*;
 use std::collections::HashMap;
@@ -775,7 +775,7 @@ fn board_codes(g: &Grid) -> (bool, Vec<(&'static str, Severity)>) {
     let starts: Vec<usize> = (0..g.rows).map(|r| 10 + r * (g.cols + 1)).collect();
     let input = CaseInput {
         header: Span::new(0, 8),
-        grid: Some(g.clone()),
+        grid: Some(GridRows::of(g)),
         row_starts: &starts,
         props: &[],
     };

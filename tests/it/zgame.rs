@@ -3,8 +3,8 @@
 
 use crate::words::cells_named;
 use boardls::diag::{Diagnostic, Severity};
-use boardls::games::zgame::{MAX_CELLS, Zgame};
-use boardls::games::{Budget, CaseInput, CellMark, Game, Grid, JudgeRun, Unsolved};
+use boardls::games::zgame::{MAX_CELLS, Zgame, ZgameBoard};
+use boardls::games::{Budget, CaseInput, CellMark, Game, Grid, GridRows, JudgeRun, Unsolved};
 use boardls::span::Span;
 use proptest::prelude::*;
 use std::collections::{BTreeSet, HashMap};
@@ -175,12 +175,17 @@ fn boards(max_rows: usize, max_cols: usize) -> impl Strategy<Value = Grid> {
     })
 }
 
+/// The board of a grid, as a judge input gives it.
+fn zboard(g: &Grid) -> ZgameBoard {
+    ZgameBoard::from(g.clone())
+}
+
 /// Every check one board gets: answers of both solvers, every cell's mark and description.
 fn check_board(g: &Grid) -> Result<(), TestCaseError> {
     let want = brute_answer(g);
-    let solution = Zgame::solve(g, &budget()).expect("solvable");
+    let solution = Zgame::solve(&zboard(g), &budget()).expect("solvable");
     prop_assert_eq!(&solution.answer, &want, "solve() on {:?}", g.row_strings());
-    let fast = Zgame::answer(g, &budget()).expect("solvable");
+    let fast = Zgame::answer(&zboard(g), &budget()).expect("solvable");
     prop_assert_eq!(&fast, &want, "answer() on {:?}", g.row_strings());
     let cells = solution.cells.expect("a cell map");
     prop_assert_eq!((cells.rows, cells.cols), (g.rows, g.cols));
@@ -239,11 +244,11 @@ proptest! {
     #[test]
     fn wide_boards_match_the_brute_force(g in boards(12, 200)) {
         let want = brute_answer(&g);
-        prop_assert_eq!(Zgame::answer(&g, &budget()).expect("solvable"), want.clone());
-        let solved = Zgame::solve(&g, &budget()).expect("solvable");
+        prop_assert_eq!(Zgame::answer(&zboard(&g), &budget()).expect("solvable"), want.clone());
+        let solved = Zgame::solve(&zboard(&g), &budget()).expect("solvable");
         prop_assert_eq!(&solved.answer, &want);
         // The batch commands' solve: the same verdict, no map.
-        let words = Zgame::solve_answer(&g, &budget()).expect("solvable");
+        let words = Zgame::solve_answer(&zboard(&g), &budget()).expect("solvable");
         prop_assert!(words.cells.is_none() && solved.cells.is_some());
         prop_assert_eq!(
             (words.answer, words.verdict, words.lens),
@@ -253,10 +258,11 @@ proptest! {
 
     #[test]
     fn judge_answers_every_test_of_a_file(gs in prop::collection::vec(boards(9, 70), 1..=8)) {
-        let input = Zgame::write_judge(&gs);
+        let boards: Vec<ZgameBoard> = gs.iter().map(zboard).collect();
+        let input = Zgame::write_judge(&boards);
         let want: String = gs.iter().map(|g| brute_answer(g) + "\n").collect();
         prop_assert_eq!(Zgame::judge(&input, &budget()).expect("valid input").output, want);
-        prop_assert_eq!(Zgame::read_judge(&input).expect("valid input"), gs);
+        prop_assert_eq!(Zgame::read_judge(&input).expect("valid input"), boards);
     }
 }
 
@@ -268,9 +274,13 @@ fn word_boundaries_and_tall_boards_match_the_brute_force() {
             for letters in [0, 3, 15, 40, 90] {
                 let g = random_board(&mut rng, n, m, letters);
                 let want = brute_answer(&g);
-                assert_eq!(Zgame::answer(&g, &budget()).as_ref(), Ok(&want), "{n}×{m}");
                 assert_eq!(
-                    Zgame::solve(&g, &budget()).map(|s| s.answer.into_owned()),
+                    Zgame::answer(&zboard(&g), &budget()).as_ref(),
+                    Ok(&want),
+                    "{n}×{m}"
+                );
+                assert_eq!(
+                    Zgame::solve(&zboard(&g), &budget()).map(|s| s.answer.into_owned()),
                     Ok(want)
                 );
             }
@@ -284,10 +294,10 @@ fn a_full_size_board_matches_the_brute_force() {
     for letters in [2, 15] {
         let g = random_board(&mut rng, 500, 500, letters);
         let want = brute_answer(&g);
-        assert_eq!(Zgame::answer(&g, &budget()), Ok(want.clone()));
-        let solution = Zgame::solve(&g, &budget()).expect("solvable");
+        assert_eq!(Zgame::answer(&zboard(&g), &budget()), Ok(want.clone()));
+        let solution = Zgame::solve(&zboard(&g), &budget()).expect("solvable");
         assert_eq!(solution.answer, want);
-        let input = Zgame::write_judge(std::slice::from_ref(&g));
+        let input = Zgame::write_judge(&[zboard(&g)]);
         assert_eq!(
             Zgame::judge(&input, &budget()).ok().map(|run| run.output),
             Some(want + "\n")
@@ -320,15 +330,19 @@ fn boards_of_millions_of_rows_agree_with_their_transpose() {
                 g.set(n - 1000 + r, c, tail.at(r, c));
             }
         }
-        let want = Zgame::answer(&transpose(&g), &budget()).expect("solvable");
-        assert_eq!(Zgame::answer(&g, &budget()).as_ref(), Ok(&want), "{n}×{m}");
+        let want = Zgame::answer(&zboard(&transpose(&g)), &budget()).expect("solvable");
         assert_eq!(
-            Zgame::solve(&g, &budget())
+            Zgame::answer(&zboard(&g), &budget()).as_ref(),
+            Ok(&want),
+            "{n}×{m}"
+        );
+        assert_eq!(
+            Zgame::solve(&zboard(&g), &budget())
                 .map(|s| s.answer.into_owned())
                 .as_ref(),
             Ok(&want)
         );
-        let input = Zgame::write_judge(std::slice::from_ref(&g));
+        let input = Zgame::write_judge(&[zboard(&g)]);
         assert_eq!(
             Zgame::judge(&input, &budget()).ok().map(|run| run.output),
             Some(want + "\n")
@@ -372,7 +386,13 @@ fn line_ends_spaces_and_a_byte_order_mark_are_accepted() {
 fn read_write_read_round_trip() {
     let input = include_str!("../data/samples/zgame.in");
     let boards = Zgame::read_judge(input).expect("the sample reads");
-    assert_eq!(boards, vec![grid(&["..B", "..B", "BB."]), grid(&["..."])]);
+    assert_eq!(
+        boards,
+        vec![
+            zboard(&grid(&["..B", "..B", "BB."])),
+            zboard(&grid(&["..."]))
+        ]
+    );
     let written = Zgame::write_judge(&boards);
     assert_eq!(written, input);
     assert_eq!(Zgame::read_judge(&written), Ok(boards));
@@ -512,11 +532,11 @@ fn a_bad_cell_in_a_long_row_is_found_in_any_word() {
 // ---------------------------------------------------------------- the `.board` side
 
 /// A case whose rows start at made-up offsets: row r at r × (cols + 1).
-fn check_case(g: &Grid) -> (Option<Grid>, Vec<Diagnostic>) {
+fn check_case(g: &Grid) -> (Option<ZgameBoard>, Vec<Diagnostic>) {
     let row_starts: Vec<usize> = (0..g.rows).map(|r| 100 + r * (g.cols + 1)).collect();
     let input = CaseInput {
         header: Span::new(0, 7),
-        grid: Some(g.clone()),
+        grid: Some(GridRows::of(g)),
         row_starts: &row_starts,
         props: &[],
     };
@@ -529,7 +549,7 @@ fn check_case(g: &Grid) -> (Option<Grid>, Vec<Diagnostic>) {
 fn boards_within_the_original_limits_have_no_diagnostics() {
     let g = Grid::filled(500, 500, b'.');
     let (board, diags) = check_case(&g);
-    assert_eq!(board, Some(g));
+    assert_eq!(board, Some(zboard(&g)));
     assert!(diags.is_empty(), "{diags:?}");
 }
 
@@ -579,11 +599,11 @@ fn boards_over_the_memory_cap_are_refused() {
         diags[0].message
     );
     assert!(matches!(
-        Zgame::solve(&g, &budget()),
+        Zgame::solve(&zboard(&g), &budget()),
         Err(Unsolved::TooLarge(_))
     ));
     assert!(matches!(
-        Zgame::answer(&g, &budget()),
+        Zgame::answer(&zboard(&g), &budget()),
         Err(Unsolved::TooLarge(_))
     ));
     // Every code the module reports is explained.
@@ -602,7 +622,10 @@ fn large_boards_within_the_cap_are_still_solved() {
         ["W301", "W302"]
     );
     // An empty board is a draw nobody can avoid.
-    assert_eq!(Zgame::answer(&g, &budget()).as_deref(), Ok("no yes no"));
+    assert_eq!(
+        Zgame::answer(&zboard(&g), &budget()).as_deref(),
+        Ok("no yes no")
+    );
 }
 
 #[test]
@@ -629,7 +652,7 @@ fn expect_values_are_three_yes_or_no_words() {
 #[test]
 fn to_case_gives_the_rows() {
     let g = grid(&["..B", "A.."]);
-    let body = Zgame::to_case(&g);
+    let body = Zgame::to_case(&zboard(&g));
     assert!(body.props.is_empty());
     assert_eq!(body.rows, ["..B", "A.."]);
 }
@@ -638,7 +661,7 @@ fn to_case_gives_the_rows() {
 
 #[test]
 fn the_sample_explained() {
-    let s = Zgame::solve(&grid(&["..B", "..B", "BB."]), &budget()).expect("solvable");
+    let s = Zgame::solve(&zboard(&grid(&["..B", "..B", "BB."])), &budget()).expect("solvable");
     assert_eq!(s.answer, "no no yes");
     assert_eq!(s.lens, "Alice: win ✗ · draw ✗ · lose ✓");
     assert_eq!(
@@ -655,7 +678,7 @@ fn the_sample_explained() {
     assert!(s.why.text().contains("Bob wins"), "{}", s.why);
     assert!(s.why.text().contains("`B` wins for Bob"), "{}", s.why);
 
-    let s = Zgame::solve(&grid(&["..."]), &budget()).expect("solvable");
+    let s = Zgame::solve(&zboard(&grid(&["..."])), &budget()).expect("solvable");
     assert_eq!(s.lens, "Alice: win ✗ · draw ✓ · lose ✗");
     assert!(
         s.why
@@ -672,7 +695,7 @@ fn the_sample_explained() {
 
 #[test]
 fn a_letter_on_the_start_decides_before_any_move() {
-    let s = Zgame::solve(&grid(&["A.", ".B"]), &budget()).expect("solvable");
+    let s = Zgame::solve(&zboard(&grid(&["A.", ".B"])), &budget()).expect("solvable");
     assert_eq!(s.answer, "yes no no");
     assert!(
         s.why.text().starts_with("(1,1) is `A`: Alice wins"),
@@ -686,7 +709,7 @@ fn a_letter_on_the_start_decides_before_any_move() {
     assert_eq!(cells.mark(5, 5), CellMark::None);
     assert_eq!((cells.describe)(5, 5), None);
 
-    let s = Zgame::solve(&grid(&["."]), &budget()).expect("solvable");
+    let s = Zgame::solve(&zboard(&grid(&["."])), &budget()).expect("solvable");
     assert_eq!(s.answer, "no yes no");
     assert!(s.why.text().contains("the last cell, empty"), "{}", s.why);
 }
@@ -696,7 +719,7 @@ fn long_lines_of_play_are_clipped_but_keep_the_deciding_cell() {
     let mut rows = vec![".".repeat(40); 40];
     rows[39] = format!("{}A", ".".repeat(39));
     let refs: Vec<&str> = rows.iter().map(String::as_str).collect();
-    let s = Zgame::solve(&grid(&refs), &budget()).expect("solvable");
+    let s = Zgame::solve(&zboard(&grid(&refs)), &budget()).expect("solvable");
     assert_eq!(s.answer, "yes no no");
     assert!(s.why.text().contains("more …"), "{}", s.why);
     assert!(
@@ -711,7 +734,10 @@ fn a_cancelled_budget_stops_solve() {
     let flag = Arc::new(AtomicBool::new(true));
     let b = Budget::unlimited().with_cancel(flag);
     let g = Grid::filled(300, 300, b'.');
-    assert!(matches!(Zgame::solve(&g, &b), Err(Unsolved::Cancelled)));
+    assert!(matches!(
+        Zgame::solve(&zboard(&g), &b),
+        Err(Unsolved::Cancelled)
+    ));
     assert_eq!(
         Zgame::judge("1\n1 1\n.\n", &b),
         Ok(JudgeRun {
@@ -730,11 +756,11 @@ fn grids_that_do_not_add_up_are_refused_not_a_panic() {
         cells: b"...".to_vec(),
     };
     assert!(matches!(
-        Zgame::solve(&g, &budget()),
+        Zgame::solve(&zboard(&g), &budget()),
         Err(Unsolved::TooLarge(_))
     ));
     assert!(matches!(
-        Zgame::answer(&g, &budget()),
+        Zgame::answer(&zboard(&g), &budget()),
         Err(Unsolved::TooLarge(_))
     ));
 }
@@ -767,13 +793,13 @@ fn answer_and_solve_agree_on_each_side_of_the_memory_cap() {
         random_board(&mut rng, 100_000, 1, 10),
     ] {
         let size = format!("{}×{}", g.rows, g.cols);
-        let want = Zgame::answer(&g, &budget()).expect("solvable");
-        let answers_from = smallest_cap(|b| Zgame::answer(&g, b).is_ok());
+        let want = Zgame::answer(&zboard(&g), &budget()).expect("solvable");
+        let answers_from = smallest_cap(|b| Zgame::answer(&zboard(&g), b).is_ok());
         assert!(answers_from > 0, "{size}");
         for cap in [answers_from - 1, answers_from] {
             let b = Budget::unlimited().with_memory(cap);
-            let answer = Zgame::answer(&g, &b);
-            let solved = Zgame::solve(&g, &b).map(|s| s.answer.into_owned());
+            let answer = Zgame::answer(&zboard(&g), &b);
+            let solved = Zgame::solve(&zboard(&g), &b).map(|s| s.answer.into_owned());
             if cap < answers_from {
                 assert!(matches!(answer, Err(Unsolved::TooLarge(_))), "{size}");
                 assert!(matches!(solved, Err(Unsolved::TooLarge(_))), "{size}");
@@ -782,11 +808,12 @@ fn answer_and_solve_agree_on_each_side_of_the_memory_cap() {
                 assert_eq!(solved.as_ref(), Ok(&want), "{size}");
             }
         }
-        let mapped_from = smallest_cap(|b| Zgame::solve(&g, b).is_ok_and(|s| s.cells.is_some()));
+        let mapped_from =
+            smallest_cap(|b| Zgame::solve(&zboard(&g), b).is_ok_and(|s| s.cells.is_some()));
         assert!(mapped_from >= answers_from, "{size}");
         if mapped_from > answers_from {
             let b = Budget::unlimited().with_memory(mapped_from - 1);
-            let s = Zgame::solve(&g, &b).expect("solvable without the table");
+            let s = Zgame::solve(&zboard(&g), &b).expect("solvable without the table");
             assert_eq!(s.answer, want);
             assert!(s.cells.is_none());
             assert!(
@@ -812,15 +839,15 @@ fn judge_answers_a_test_exactly_when_answer_does() {
         random_board(&mut rng, 4_200_001, 1, 1),
         grid(&["..B", "..B", "BB."]),
     ];
-    let input = Zgame::write_judge(&boards);
+    let input = Zgame::write_judge(&boards.each_ref().map(zboard));
     for board in &boards {
-        let answers_from = smallest_cap(|b| Zgame::answer(board, b).is_ok());
+        let answers_from = smallest_cap(|b| Zgame::answer(&zboard(board), b).is_ok());
         for cap in [answers_from - 1, answers_from] {
             let b = Budget::unlimited().with_memory(cap);
             let mut output = String::new();
             let mut unsolved = Vec::new();
             for (i, g) in boards.iter().enumerate() {
-                match Zgame::answer(g, &b) {
+                match Zgame::answer(&zboard(g), &b) {
                     Ok(answer) => output.push_str(&(answer + "\n")),
                     Err(reason) => unsolved.push((i + 1, reason)),
                 }

@@ -171,12 +171,9 @@ impl Game for Race {
     };
 
     fn board(input: CaseInput<'_>, diags: &mut Vec<Diagnostic>) -> Option<RaceBoard> {
-        let grid = input.grid.as_ref()?;
-        let (rows, cols) = (grid.rows, grid.cols);
-        if rows.checked_mul(cols) != Some(grid.cells.len()) {
-            return None;
-        }
-        if grid.cells.len() > MAX_CELLS {
+        let in_text = input.grid?;
+        let (rows, cols) = (in_text.rows, in_text.cols);
+        if rows.saturating_mul(cols) > MAX_CELLS {
             diags.push(Diagnostic::error(
                 TOO_MANY_CELLS,
                 input.grid_span(),
@@ -184,6 +181,7 @@ impl Game for Race {
             ));
             return None;
         }
+        let grid = in_text.to_grid();
         let mut errors = false;
         let mut starts = [None, None];
         for (which, (letter, code)) in [(b'A', NO_A), (b'B', NO_B)].into_iter().enumerate() {
@@ -250,13 +248,8 @@ impl Game for Race {
         let ([Some(a), Some(b)], false) = (starts, errors) else {
             return None;
         };
-        // Taken before the grid is handed to the board.
         let b_span = input.cell_span(b / cols, b % cols);
-        let board = RaceBoard {
-            grid: input.grid?,
-            a,
-            b,
-        };
+        let board = RaceBoard { grid, a, b };
         if !board.starts_connected() {
             let (br, bc) = board.start_b();
             let (ar, ac) = board.start_a();

@@ -78,7 +78,7 @@ impl Game for Strings {
     };
 
     fn board(input: CaseInput<'_>, diags: &mut Vec<Diagnostic>) -> Option<Grid> {
-        let grid = input.grid.as_ref()?;
+        let grid = input.grid?;
         let (n, m) = (grid.rows, grid.cols);
         let span = input.grid_span();
         if n != m {
@@ -123,7 +123,7 @@ impl Game for Strings {
                 .with_help(help),
             );
         }
-        input.grid
+        Some(grid.to_grid())
     }
 
     fn parse_answer(text: &str) -> Result<String, String> {

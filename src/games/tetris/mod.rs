@@ -132,7 +132,7 @@ impl Game for Tetris {
     };
 
     fn board(input: CaseInput<'_>, diags: &mut Vec<Diagnostic>) -> Option<Grid> {
-        let grid = input.grid.as_ref()?;
+        let grid = input.grid?;
         let (n, m) = (grid.rows, grid.cols);
         if n.saturating_mul(m) > MAX_CELLS {
             diags.push(Diagnostic::error(
@@ -155,7 +155,7 @@ impl Game for Tetris {
                 .with_help("judges built for HDU 1760 may reject this board"),
             );
         }
-        input.grid
+        Some(grid.to_grid())
     }
 
     fn parse_answer(text: &str) -> Result<String, String> {

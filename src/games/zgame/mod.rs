@@ -1,10 +1,12 @@
 //! Z-Game on grid (Nowcoder 2022 multi-school 6, M): can Alice force a win, a draw, a loss?
 //!
 //! This file holds the rules: the limits, the diagnostic codes, the board's checks and
-//! `impl Game`. `solve` holds the algorithms (the editor's per-cell `ForceTable`, and the
-//! bit-parallel `BitDp` of `answer` and `judge`), `explain` every word about a result, and
-//! `judge` the judge input and output.
+//! `impl Game`. `board` holds the board (the bit rows `answer` reads; a grid of bytes when the
+//! editor asks), `solve` the algorithms (the editor's per-cell `ForceTable`, and the
+//! bit-parallel rows of `answer` and `judge`), `explain` every word about a result, and `judge`
+//! the judge input and output.
 
+mod board;
 mod explain;
 mod judge;
 pub(crate) mod moves;
@@ -17,6 +19,7 @@ use super::{
     JudgeRun, Solution, Span, Symmetry, Unsolved,
 };
 use crate::text::excerpt;
+pub use board::ZgameBoard;
 use solve::{Answer, BitDp, ForceTable};
 
 /// The Z-Game module.
@@ -100,14 +103,17 @@ fn solve_with(
 }
 
 /// The judge's decision: the three answers at (1,1), without the per-cell table.
-fn decide(board: &Grid, budget: &Budget) -> Result<Answer, Unsolved> {
-    check_grid(board)?;
-    check_solvable(board.rows, board.cols, budget)?;
-    Ok(solve::answer(board))
+fn decide(board: &ZgameBoard, budget: &Budget) -> Result<Answer, Unsolved> {
+    check_solvable(board.rows(), board.cols(), budget)?;
+    if let Some(answer) = board.answer_of_bits() {
+        return Ok(answer);
+    }
+    check_grid(board.grid())?;
+    Ok(solve::answer(board.grid()))
 }
 
 impl Game for Zgame {
-    type Board = Grid;
+    type Board = ZgameBoard;
 
     const SPEC: GameSpec = GameSpec {
         id: GameId::Zgame,
@@ -153,8 +159,8 @@ impl Game for Zgame {
         symmetry: Symmetry::Transpose,
     };
 
-    fn board(input: CaseInput<'_>, diags: &mut Vec<Diagnostic>) -> Option<Grid> {
-        let grid = input.grid.as_ref()?;
+    fn board(input: CaseInput<'_>, diags: &mut Vec<Diagnostic>) -> Option<ZgameBoard> {
+        let grid = input.grid?;
         let (n, m) = (grid.rows, grid.cols);
         let cells = n.saturating_mul(m);
         if cells > MAX_CELLS {
@@ -193,7 +199,7 @@ impl Game for Zgame {
                 format!("{m} columns: the original problem allows at most {ORIGINAL_MAX_SIDE}"),
             ));
         }
-        input.grid
+        Some(ZgameBoard::of_rows(grid))
     }
 
     fn parse_answer(text: &str) -> Result<String, String> {
@@ -224,24 +230,27 @@ impl Game for Zgame {
         Ok(canonical.join(" "))
     }
 
-    fn solve(board: &Grid, budget: &Budget) -> Result<Solution, Unsolved> {
-        solve_with(board, budget, explain::solution)
+    fn solve(board: &ZgameBoard, budget: &Budget) -> Result<Solution, Unsolved> {
+        solve_with(board.grid(), budget, explain::solution)
     }
 
-    fn solve_answer(board: &Grid, budget: &Budget) -> Result<Solution, Unsolved> {
+    fn solve_answer(board: &ZgameBoard, budget: &Budget) -> Result<Solution, Unsolved> {
         decide(board, budget).map(explain::solution_of_answer)
     }
 
-    fn read_judge(text: &str) -> Result<Vec<Grid>, JudgeError> {
-        judge::read_judge(text)
+    fn read_judge(text: &str) -> Result<Vec<ZgameBoard>, JudgeError> {
+        Ok(judge::read_judge(text)?
+            .into_iter()
+            .map(ZgameBoard::from)
+            .collect())
     }
 
     fn judge_header(tests: usize) -> String {
         judge::header(tests)
     }
 
-    fn write_judge_test(board: &Grid, out: &mut String) {
-        judge::write_test(board, out);
+    fn write_judge_test(board: &ZgameBoard, out: &mut String) {
+        judge::write_test(board.grid(), out);
     }
 
     fn judge_format() -> crate::games::JudgeFormat {
@@ -252,16 +261,19 @@ impl Game for Zgame {
         judge::judge(text, budget)
     }
 
-    fn to_case(board: &Grid) -> CaseBody {
-        CaseBody::grid(board)
+    fn to_case(board: &ZgameBoard) -> CaseBody {
+        CaseBody::grid(board.grid())
     }
 
-    fn smaller(board: &Grid) -> Vec<Grid> {
-        shrink::smaller(board)
+    fn smaller(board: &ZgameBoard) -> Vec<ZgameBoard> {
+        shrink::smaller(board.grid())
+            .into_iter()
+            .map(ZgameBoard::from)
+            .collect()
     }
 
-    fn largest_side(board: &Grid) -> usize {
-        board.rows.max(board.cols)
+    fn largest_side(board: &ZgameBoard) -> usize {
+        board.rows().max(board.cols())
     }
 }
 
@@ -281,7 +293,7 @@ mod tests {
             (vec!["A"], "yes no no"),
             (vec!["."], "no yes no"),
         ] {
-            let g = grid(&rows);
+            let g = ZgameBoard::from(grid(&rows));
             let fast = Zgame::answer(&g, &Budget::unlimited());
             let slow = Zgame::solve(&g, &Budget::unlimited()).map(|s| s.answer);
             assert_eq!(fast.as_deref(), Ok(want));

@@ -110,7 +110,7 @@ mod tests {
     use crate::games::AnyBoard;
 
     fn board(rows: &[&str]) -> AnyBoard {
-        AnyBoard::Zgame(Grid::from_rows(rows).expect("a grid"))
+        AnyBoard::Zgame(Grid::from_rows(rows).expect("a grid").into())
     }
 
     #[test]

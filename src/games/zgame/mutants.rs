@@ -229,7 +229,7 @@ mod tests {
     use crate::games::mutant::testing::wrong_and_right;
 
     fn board(rows: &[&str]) -> AnyBoard {
-        AnyBoard::Zgame(Grid::from_rows(rows).expect("a grid"))
+        AnyBoard::Zgame(Grid::from_rows(rows).expect("a grid").into())
     }
 
     fn check(name: &str, wrong: &[&str], right: &[&str]) {
@@ -285,7 +285,7 @@ mod tests {
             mutant.judge(std::slice::from_ref(&small), &mut work),
             Ok(vec!["no no yes".to_string()])
         );
-        let large = AnyBoard::Zgame(Grid::filled(40, 40, b'.'));
+        let large = AnyBoard::Zgame(Grid::filled(40, 40, b'.').into());
         let mut work = Work::new(crate::games::mutant::WORK_LIMIT);
         assert_eq!(mutant.judge(&[large], &mut work), Err(OverLimit));
     }

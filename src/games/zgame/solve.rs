@@ -1,9 +1,10 @@
 //! The algorithms: what Alice can force from every cell (`ForceTable`, for the editor) and from
-//! (1,1) alone (`bitdp::BitDp`, for `answer` and `judge`). Typed facts, no words.
+//! (1,1) alone (`bitdp`: a board's `BitRows` for `answer`, `BitDp` for `judge`'s rows as they
+//! are read). Typed facts, no words.
 
 mod bitdp;
 
-pub(crate) use bitdp::BitDp;
+pub(crate) use bitdp::{BitDp, BitRows};
 
 use crate::games::{Budget, CellMark, Grid, Unsolved};
 use std::fmt;

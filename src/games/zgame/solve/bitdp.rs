@@ -1,5 +1,7 @@
 //! The bit-parallel solver of `answer` and `judge`: the three answers at (1,1) from two bits a
 //! cell (a byte a cell on boards of millions of rows of a few cells, where a word a row is more).
+//! A board keeps its bits (`BitRows`); `judge` fills them row by row as it reads (`BitDp`); the
+//! DP over them, from the last row up, is `RowsBelow`.
 //!
 //! Rows are processed bottom-up, 64 cells a word. Within a row a cell's value for one question
 //! is either fixed (a letter; a mover whose move down already decides) or copied from its right
@@ -143,6 +145,83 @@ pub(crate) fn answer_of_rows<'r>(n: usize, m: usize, row: impl Fn(usize) -> &'r 
     rows.answer()
 }
 
+/// A whole board's `A` and `B` cells, `words` a row, mirrored as `row_bits` writes them: two
+/// bits a cell where a grid takes a byte, and what the DP reads with nothing to classify.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct BitRows {
+    rows: usize,
+    cols: usize,
+    words: usize,
+    a: Vec<u64>,
+    b: Vec<u64>,
+}
+
+impl BitRows {
+    /// The bits of an n × m board, `row(r)` its row r; `None` when a byte is not a cell, or
+    /// when rows are so narrow (under 16 cells) that their two words take more than the bytes.
+    pub(crate) fn of_rows<'r>(
+        n: usize,
+        m: usize,
+        row: impl Fn(usize) -> &'r [u8],
+    ) -> Option<BitRows> {
+        let words = m.div_ceil(64);
+        if n == 0 || m == 0 || 2 * size_of::<u64>() * words > m {
+            return None;
+        }
+        let mut a = vec![0u64; n * words];
+        let mut b = vec![0u64; n * words];
+        let mut cells_only = true;
+        for (r, (row_a, row_b)) in a
+            .chunks_exact_mut(words)
+            .zip(b.chunks_exact_mut(words))
+            .enumerate()
+        {
+            let cells = row(r);
+            cells_only &= cells.len() == m && row_bits(cells, row_a, row_b);
+        }
+        cells_only.then_some(BitRows {
+            rows: n,
+            cols: m,
+            words,
+            a,
+            b,
+        })
+    }
+
+    /// The answers at (1,1).
+    pub(crate) fn answer(&self) -> Answer {
+        let words = self.words;
+        let mut rows = RowsBelow::new(self.rows, self.cols, Vec::new());
+        for i in (0..self.rows).rev() {
+            rows.take(
+                &self.a[i * words..(i + 1) * words],
+                &self.b[i * words..(i + 1) * words],
+            );
+        }
+        rows.answer()
+    }
+
+    /// The cells as bytes, row-major: all `.`, then a letter at each set bit (a cost in
+    /// letters, not cells).
+    pub(crate) fn to_cells(&self) -> Vec<u8> {
+        let (m, words) = (self.cols, self.words);
+        let mut cells = vec![b'.'; self.rows * m];
+        for (bits, letter) in [(&self.a, b'A'), (&self.b, b'B')] {
+            for (i, &word) in bits.iter().enumerate() {
+                let (r, w) = (i / words, i % words);
+                let mut rest = word;
+                while rest != 0 {
+                    // Bit k of word w is column m - 1 - (64 w + k) (mirrored).
+                    let k = rest.trailing_zeros() as usize;
+                    cells[r * m + m - 1 - (64 * w + k)] = letter;
+                    rest &= rest - 1;
+                }
+            }
+        }
+        cells
+    }
+}
+
 /// The DP over bit rows, fed from the last row up: after each, the state holds the values of
 /// the rows taken so far.
 struct RowsBelow {
@@ -177,7 +256,7 @@ impl RowsBelow {
     }
 
     /// Takes the next row up: its `A` and `B` bits.
-    #[inline]
+    #[inline(always)]
     fn take(&mut self, row_a: &[u64], row_b: &[u64]) {
         assert!(self.left > 0, "every row is taken");
         self.left -= 1;
