@@ -249,8 +249,8 @@ fn plain_row_of_len(rest: In<'_>, len: usize) -> Option<(In<'_>, Line<'_>)> {
 
 /// A line of cells alone inside a case, the bulk of a large file, read in one pass over its
 /// bytes: ASCII with no whitespace, line break or other control character, `=` or `/` anywhere
-/// and no `[` first, so it can be nothing but a row without error. Any other line is read by the general path,
-/// which gives the same `Line` for this one (the tests below hold it to that).
+/// and no `[` first, so it can be nothing but a row without error. Any other line is read by
+/// the general path, which gives the same `Line` for this one (the tests below hold it to that).
 fn plain_row(text: In<'_>) -> Option<Line<'_>> {
     let bytes = text.fragment().as_bytes();
     if any_unplain(bytes) || bytes.first().is_none_or(|&b| b == b'[') {

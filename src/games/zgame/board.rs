@@ -21,7 +21,7 @@ pub struct ZgameBoard {
 impl ZgameBoard {
     /// The board of rows checked to be cells.
     pub(crate) fn of_rows(rows: GridRows<'_>) -> ZgameBoard {
-        let bits = BitRows::of_rows(rows.rows, rows.cols, |r| rows.row(r));
+        let bits = BitRows::of(rows);
         let grid = OnceLock::new();
         if bits.is_none() {
             grid.get_or_init(|| rows.to_grid());
@@ -70,7 +70,7 @@ impl From<Grid> for ZgameBoard {
     fn from(grid: Grid) -> ZgameBoard {
         let well_formed = grid.cells.len() == grid.rows.saturating_mul(grid.cols);
         let bits = well_formed
-            .then(|| BitRows::of_rows(grid.rows, grid.cols, |r| grid.row(r)))
+            .then(|| BitRows::of(GridRows::of(&grid)))
             .flatten();
         ZgameBoard {
             rows: grid.rows,

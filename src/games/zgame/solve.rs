@@ -245,7 +245,7 @@ impl ForceTable {
 /// What Alice can force from (1,1) of a grid whose cells match its size, by the bit-parallel
 /// rows.
 pub(crate) fn answer(grid: &Grid) -> Answer {
-    bitdp::answer_of_rows(grid.rows, grid.cols, |r| grid.row(r))
+    bitdp::answer_of_cells(&grid.cells, grid.rows, grid.cols)
 }
 
 #[cfg(test)]

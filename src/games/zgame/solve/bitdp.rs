@@ -10,6 +10,7 @@
 //! addition carries it across a whole word.
 
 use super::{Answer, alice_moves, cell_flags};
+use crate::games::GridRows;
 use crate::games::zgame::is_cell;
 
 const EVEN_BITS: u64 = 0x5555_5555_5555_5555;
@@ -113,32 +114,26 @@ impl BitDp {
         }
         debug_assert_eq!(self.a.len(), n * words, "every row pushed");
         let mut rows = RowsBelow::new(n, m, std::mem::take(&mut self.state));
-        for i in (0..n).rev() {
-            rows.take(
-                &self.a[i * words..(i + 1) * words],
-                &self.b[i * words..(i + 1) * words],
-            );
-        }
+        rows.take_stored(&self.a, &self.b);
         let answer = rows.answer();
         self.state = rows.state;
         answer
     }
 }
 
-/// The answers at (1,1) of a board held whole, `row(r)` its row r: rows are read bottom-up, as
-/// the DP takes them, so one row of bits is kept instead of the board's (a 500 × 500 board's
-/// would be 64 KiB of new pages, each a page fault).
-pub(crate) fn answer_of_rows<'r>(n: usize, m: usize, row: impl Fn(usize) -> &'r [u8]) -> Answer {
-    assert!(n > 0 && m > 0, "a {n} × {m} board");
+/// The answers at (1,1) of an n × m board's cells, row-major: rows are read bottom-up, as the
+/// DP takes them, so one row of bits is kept instead of the board's (a 500 × 500 board's would
+/// be 64 KiB of new pages, each a page fault).
+pub(crate) fn answer_of_cells(cells: &[u8], n: usize, m: usize) -> Answer {
+    assert!(n > 0 && m > 0 && cells.len() == n * m, "a {n} × {m} board");
     let words = m.div_ceil(64);
     if n.saturating_mul(words) > BIT_ROWS_MAX_WORDS {
-        let cells: Vec<u8> = (0..n).flat_map(|r| row(r).iter().copied()).collect();
-        return answer_by_cells(&cells, n, m);
+        return answer_by_cells(cells, n, m);
     }
     let (mut a, mut b) = (vec![0u64; words], vec![0u64; words]);
     let mut rows = RowsBelow::new(n, m, Vec::new());
-    for i in (0..n).rev() {
-        let cells_only = row_bits(row(i), &mut a, &mut b);
+    for (i, row) in cells.chunks_exact(m).enumerate().rev() {
+        let cells_only = row_bits(row, &mut a, &mut b);
         debug_assert!(cells_only, "row {i} holds a byte that is not a cell");
         rows.take(&a, &b);
     }
@@ -157,13 +152,10 @@ pub(crate) struct BitRows {
 }
 
 impl BitRows {
-    /// The bits of an n × m board, `row(r)` its row r; `None` when a byte is not a cell, or
-    /// when rows are so narrow (under 16 cells) that their two words take more than the bytes.
-    pub(crate) fn of_rows<'r>(
-        n: usize,
-        m: usize,
-        row: impl Fn(usize) -> &'r [u8],
-    ) -> Option<BitRows> {
+    /// The bits of a board's rows; `None` when a byte is not a cell, or when rows are so
+    /// narrow (under 16 cells) that their two words take more than the bytes.
+    pub(crate) fn of(rows: GridRows<'_>) -> Option<BitRows> {
+        let (n, m) = (rows.rows, rows.cols);
         let words = m.div_ceil(64);
         if n == 0 || m == 0 || 2 * size_of::<u64>() * words > m {
             return None;
@@ -176,8 +168,7 @@ impl BitRows {
             .zip(b.chunks_exact_mut(words))
             .enumerate()
         {
-            let cells = row(r);
-            cells_only &= cells.len() == m && row_bits(cells, row_a, row_b);
+            cells_only &= row_bits(rows.row(r), row_a, row_b);
         }
         cells_only.then_some(BitRows {
             rows: n,
@@ -190,14 +181,8 @@ impl BitRows {
 
     /// The answers at (1,1).
     pub(crate) fn answer(&self) -> Answer {
-        let words = self.words;
         let mut rows = RowsBelow::new(self.rows, self.cols, Vec::new());
-        for i in (0..self.rows).rev() {
-            rows.take(
-                &self.a[i * words..(i + 1) * words],
-                &self.b[i * words..(i + 1) * words],
-            );
-        }
+        rows.take_stored(&self.a, &self.b);
         rows.answer()
     }
 
@@ -301,6 +286,15 @@ impl RowsBelow {
                 carry[q] = c1 | c2;
                 *below = ones | ((sum ^ pass) & pass);
             }
+        }
+    }
+
+    /// Takes every row of a board's stored bits (`a` and `b`, a state's width of words a row),
+    /// from the last up.
+    fn take_stored(&mut self, a: &[u64], b: &[u64]) {
+        let words = self.state.len();
+        for (row_a, row_b) in a.chunks_exact(words).zip(b.chunks_exact(words)).rev() {
+            self.take(row_a, row_b);
         }
     }
 
